@@ -1,0 +1,34 @@
+import 'reflect-metadata';
+import { Container } from 'inversify';
+
+export { Container };
+
+/** A class that can be built with `new` (its constructor arguments come from the container). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Concrete<T = unknown> = new (...args: any[]) => T;
+
+/**
+ * The application's Inversify container. `autobind` lets controllers,
+ * actions and form requests be resolved without binding them first, as the
+ * host framework's container does; users bind their own services as usual.
+ */
+export function createContainer(): Container {
+  return new Container({ autobind: true, defaultScope: 'Transient' });
+}
+
+/**
+ * A factory decided once at boot: classes that need nothing injected (no
+ * constructor parameters, not bound by the user) are built with `new`, the
+ * rest through the container. This keeps per-request work small.
+ */
+export function makeFactory<T>(container: Container, cls: Concrete<T>): () => T {
+  const paramTypes: unknown[] | undefined = Reflect.getMetadata('design:paramtypes', cls);
+  const needsContainer = cls.length > 0 || (paramTypes?.length ?? 0) > 0 || container.isBound(cls);
+  if (needsContainer) return () => resolve(container, cls);
+  return () => new cls();
+}
+
+/** Resolves a class through the container. */
+export function resolve<T>(container: Container, cls: Concrete<T>): T {
+  return container.get<T>(cls);
+}

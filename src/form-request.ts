@@ -1,0 +1,149 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Request } from './http/request.js';
+import { own, type InputBag } from './http/own.js';
+import type { RuleMap } from './validation/types.js';
+import type { UploadedFile } from './http/uploaded-file.js';
+
+const REQUEST = Symbol('request');
+const VALIDATED = Symbol('validated');
+
+/**
+ * A request with its own authorization and validation, as the host
+ * framework's FormRequest. Switchyard runs, in order: `prepareForValidation()`
+ * → `authorize()` (false: 403) → the compiled `rules()` (failure: 422) →
+ * `passedValidation()`, then hands the object to the action's `handle`.
+ *
+ * `rules()`, `messages()`, `attributes()` and `stopOnFirstFailure` are read
+ * once per class, when the route is registered, and compiled to a validator:
+ * they must not depend on the request.
+ *
+ * @example
+ * class MessageRequest extends FormRequest {
+ *   override rules() { return { message: 'required|string|max:255' }; }
+ * }
+ */
+export abstract class FormRequest {
+  /** Stop validating at the first failing field. */
+  stopOnFirstFailure = false;
+
+  [REQUEST]!: Request;
+  [VALIDATED]: InputBag | undefined;
+
+  /** Whether the caller may make this request. Default true. May be async. */
+  authorize(): boolean | Promise<boolean> {
+    return true;
+  }
+
+  /** Field (dot path, `*` wildcards) to rules: `'required|string|max:255'` or `['required', 'string']`. */
+  rules(): RuleMap {
+    return {};
+  }
+
+  /** Custom messages keyed `field.rule` or `rule`. */
+  messages(): Record<string, string> {
+    return {};
+  }
+
+  /** Custom displayable names for fields, used as `:attribute`. */
+  attributes(): Record<string, string> {
+    return {};
+  }
+
+  /** Runs before authorization; may rewrite the input with `merge()`. */
+  prepareForValidation(): void | Promise<void> {}
+
+  /** Runs after validation passed, before the handler. */
+  passedValidation(): void | Promise<void> {}
+
+  /** The underlying request. */
+  get request(): Request {
+    return this[REQUEST];
+  }
+
+  /** The validated input (only fields that have rules), or one value of it. */
+  validated(): InputBag;
+  validated(key: string): unknown;
+  validated(key?: string): unknown {
+    const data = this[VALIDATED];
+    if (data === undefined) throw new Error('validated() is only available after validation has passed.');
+    return key === undefined ? data : own(data, key);
+  }
+
+  /** All input, body over query. */
+  all(): InputBag {
+    return this[REQUEST].all();
+  }
+
+  /** One input value (body over query, dot paths allowed). */
+  input(key: string, fallback?: unknown): unknown {
+    return this[REQUEST].input(key, fallback);
+  }
+
+  /** True when the input has `key`. */
+  has(key: string): boolean {
+    return this[REQUEST].input(key) !== undefined;
+  }
+
+  /** The query string values, or one of them. */
+  query(): InputBag;
+  query(key: string): unknown;
+  query(key?: string): unknown {
+    return key === undefined ? this[REQUEST].query() : this[REQUEST].query(key);
+  }
+
+  /** The body values, or one of them. */
+  body(): InputBag;
+  body(key: string): unknown;
+  body(key?: string): unknown {
+    return key === undefined ? this[REQUEST].body() : this[REQUEST].body(key);
+  }
+
+  /** Adds or replaces body input, e.g. in `prepareForValidation()`. */
+  merge(values: InputBag): void {
+    const next: InputBag = Object.create(null);
+    const body = this[REQUEST].body();
+    for (const key in body) next[key] = body[key];
+    for (const key in values) if (key !== '__proto__') next[key] = values[key];
+    this[REQUEST].replaceBody(next);
+  }
+
+  /** The first uploaded file under `field` (multipart bodies). */
+  file(field: string): UploadedFile | undefined {
+    return this[REQUEST].file(field);
+  }
+
+  /** All uploaded files under `field`. */
+  files(field: string): readonly UploadedFile[] {
+    return this[REQUEST].files(field);
+  }
+
+  /** Request headers (lower-case names). */
+  get headers(): IncomingHttpHeaders {
+    return this[REQUEST].headers;
+  }
+
+  /** One header value. */
+  header(name: string): string | undefined {
+    return this[REQUEST].header(name);
+  }
+
+  /** One request attribute, e.g. `svc.action`. */
+  attribute(name: string): unknown {
+    return this[REQUEST].attributes.get(name);
+  }
+
+  /** The HTTP method. */
+  method(): string {
+    return this[REQUEST].method;
+  }
+}
+
+/** @internal Connects a new form request to its request. */
+export function bindRequest(form: FormRequest, request: Request): void {
+  form[REQUEST] = request;
+}
+
+/** @internal Stores the validated data. */
+export function setValidated(form: FormRequest, data: InputBag): void {
+  form[VALIDATED] = data;
+}

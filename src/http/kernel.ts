@@ -1,0 +1,114 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Request } from './request.js';
+import { JsonResponse } from './response.js';
+import { writeResponse } from './write-response.js';
+import type { Router } from '../routing/router.js';
+import type { Handler, ErrorRenderer } from '../pipeline/compose.js';
+import { HttpError, MethodNotAllowedError, NotFoundError, ServiceUnavailableError } from '../errors/http-error.js';
+import type { SwitchyardConfig } from '../config.js';
+
+/** Called by the Express-style middleware when no route matches. */
+export type NextFunction = (error?: unknown) => void;
+
+/**
+ * Where node:http meets Switchyard: splits the URL, finds the route (404 /
+ * 405 with the route's `Allow`), runs global middleware and the route, and
+ * writes the response. Nothing thrown escapes: errors are rendered by the
+ * application's one renderer, and a response that cannot be written becomes
+ * a bare 500.
+ */
+export class Kernel {
+  #routeHandler: Handler | undefined;
+  /** Set while the application shuts down: responses then close their connection. */
+  closing = false;
+
+  constructor(
+    private readonly router: Router,
+    private readonly globalPipeline: (destination: Handler) => Handler,
+    private readonly render: ErrorRenderer,
+    private readonly config: SwitchyardConfig,
+  ) {}
+
+  /** The `(req, res, next?)` entry point. With `next`, an unmatched path is passed on. */
+  readonly handle = (req: IncomingMessage, res: ServerResponse, next?: NextFunction): void => {
+    const url = req.url ?? '/';
+    const mark = url.indexOf('?');
+    const path = mark === -1 ? url : url.slice(0, mark);
+    const route = this.router.find(path);
+    if (route === undefined && next !== undefined) {
+      next();
+      return;
+    }
+    res.on('error', ignoreResponseError);
+    const request = new Request(req, res, path, mark === -1 ? '' : url.slice(mark + 1), this.config);
+    request.route = route;
+    this.#run(request).then(
+      (response) => this.#send(request, response),
+      (error) => this.#send(request, this.render(error, request)),
+    );
+  };
+
+  #run(request: Request): Promise<JsonResponse> {
+    if (request.rawQuery.length > this.config.max_query_length) {
+      return Promise.resolve(this.render(new HttpError(414, 'The query string is too long.'), request));
+    }
+    this.#routeHandler ??= this.globalPipeline(this.#dispatch);
+    const running = this.#routeHandler(request);
+    const limit = this.config.handler_timeout;
+    return limit === 0 ? running : withDeadline(running, limit, request, this.render);
+  }
+
+  readonly #dispatch: Handler = async (request) => {
+    const route = request.route;
+    if (route === undefined) throw new NotFoundError();
+    if (!route.accepts(request.method)) {
+      if (request.method === 'OPTIONS') {
+        if (route.answersOptions) return route.handler(request, route);
+        return new JsonResponse(undefined, 204, { allow: route.allow });
+      }
+      throw new MethodNotAllowedError(route.allow, 'The method is not allowed for this route.');
+    }
+    return route.handler(request, route);
+  };
+
+  #send(request: Request, response: JsonResponse): void {
+    const res = request.res;
+    if (res.headersSent || res.writableEnded || res.destroyed) return;
+    if (this.closing) response.headers['connection'] = 'close';
+    // Every answer to a prediction says so, wherever it was decided (404 and 405 included).
+    if (request.isPrecognitive) response.headers['precognition'] = 'true';
+    try {
+      writeResponse(res, response, request.method);
+    } catch (error) {
+      const fallback = this.render(error, request);
+      if (!res.headersSent) writeResponse(res, fallback, request.method);
+    }
+  }
+}
+
+/** Answers 503 when the handler runs past the deadline, and aborts `request.signal`. */
+function withDeadline(running: Promise<JsonResponse>, ms: number, request: Request, render: ErrorRenderer): Promise<JsonResponse> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      const error = new ServiceUnavailableError('The server took too long to answer.');
+      request.abort(error);
+      resolve(render(error, request));
+    }, ms);
+    running.then(
+      (response) => {
+        clearTimeout(timer);
+        resolve(response);
+      },
+      (error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
+ * A handler that writes to `request.res` itself can write after the end;
+ * node:http reports that as an 'error' event, which must not crash the process.
+ */
+function ignoreResponseError(): void {}

@@ -1,0 +1,13 @@
+import type { Request } from './request.js';
+import type { JsonResponse } from './response.js';
+
+/** Calls the rest of the pipeline and resolves to its response. */
+export type Next = (request: Request) => Promise<JsonResponse>;
+
+/** A middleware function: may short-circuit, or call `next` and change its response. */
+export type MiddlewareFunction = (request: Request, next: Next) => JsonResponse | Promise<JsonResponse>;
+
+/** A middleware class, resolved from the container, as the host framework's `handle($request, $next)`. */
+export interface MiddlewareObject {
+  handle(request: Request, next: Next): JsonResponse | Promise<JsonResponse>;
+}

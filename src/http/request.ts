@@ -1,0 +1,193 @@
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { parseUrlEncoded } from './query.js';
+import { announcesBody, bodyKind, readBody } from './body.js';
+import { readMultipart } from './multipart.js';
+import type { UploadedFile } from './uploaded-file.js';
+import { clientView, type ClientView } from './proxy.js';
+import type { SwitchyardConfig } from '../config.js';
+import { EMPTY_BAG, own, type InputBag } from './own.js';
+import type { Route } from '../routing/route.js';
+
+/**
+ * One incoming request, as route middleware, form requests and handlers see
+ * it. Mirrors the host framework's request: `query()`, `input()` (body over
+ * query), `header()` and `attributes` (set by Switchyard, e.g. `svc.action`).
+ * The query string is parsed on first use; the body is read only when a stage
+ * needs it.
+ */
+export class Request {
+  /** Upper-case HTTP method. */
+  readonly method: string;
+  /** The path without the query string, as sent. */
+  readonly path: string;
+  /** The raw query string, without `?` (empty when there is none). */
+  readonly rawQuery: string;
+  /** Values set by Switchyard and by middleware: `svc.action`, `svc.action_id`... */
+  readonly attributes = new Map<string, unknown>();
+  /** The Node request and response, for what this class does not cover. */
+  readonly raw: IncomingMessage;
+  readonly res: ServerResponse;
+  /** The matched route, set by the kernel (undefined when no route matched). */
+  route: Route | undefined;
+
+  readonly #config: SwitchyardConfig;
+  #view: ClientView | undefined;
+  #signal: AbortController | undefined;
+  #query: InputBag | undefined;
+  #body: InputBag | undefined;
+  #bodyLoading: Promise<InputBag> | undefined;
+  #files: Map<string, UploadedFile[]> | undefined;
+
+  constructor(raw: IncomingMessage, res: ServerResponse, path: string, rawQuery: string, config: SwitchyardConfig) {
+    this.#config = config;
+    this.raw = raw;
+    this.res = res;
+    this.method = raw.method ?? 'GET';
+    this.path = path;
+    this.rawQuery = rawQuery;
+  }
+
+  /** Request headers, names in lower case. */
+  get headers(): IncomingHttpHeaders {
+    return this.raw.headers;
+  }
+
+  /** One header's value (lower-case or any-case name); repeated headers are joined with `, `. */
+  header(name: string): string | undefined {
+    const value = this.raw.headers[name.toLowerCase()];
+    return Array.isArray(value) ? value.join(', ') : value;
+  }
+
+  /** The parsed query string (PHP bracket notation), or one value of it. */
+  query(): InputBag;
+  query(key: string): unknown;
+  query(key?: string): unknown {
+    const bag = (this.#query ??= parseUrlEncoded(this.rawQuery, this.#config));
+    return key === undefined ? bag : own(bag, key);
+  }
+
+  /** True once the body was read (or there was none to read). */
+  get bodyLoaded(): boolean {
+    return this.#body !== undefined;
+  }
+
+  /** The parsed body; empty until `loadBody()` ran. */
+  body(): InputBag;
+  body(key: string): unknown;
+  body(key?: string): unknown {
+    const bag = this.#body ?? EMPTY_BAG;
+    return key === undefined ? bag : own(bag, key);
+  }
+
+  /**
+   * Reads and parses the body once (JSON or form), within the configured
+   * limits. Called by the pipeline; safe to call again.
+   */
+  loadBody(): Promise<InputBag> {
+    if (this.#body !== undefined) return Promise.resolve(this.#body);
+    if (!announcesBody(this.raw)) {
+      this.#body = EMPTY_BAG;
+      return Promise.resolve(EMPTY_BAG);
+    }
+    return (this.#bodyLoading ??= this.#readBody());
+  }
+
+  async #readBody(): Promise<InputBag> {
+    if (bodyKind(this.raw.headers['content-type']) === 'multipart') {
+      const { fields, files } = await readMultipart(this.raw, this.#config);
+      this.#files = files;
+      return (this.#body = fields);
+    }
+    return (this.#body = await readBody(this.raw, this.#config));
+  }
+
+  /** The uploaded files of a multipart body under `field` (empty when none). */
+  files(field: string): readonly UploadedFile[] {
+    return this.#files?.get(field) ?? [];
+  }
+
+  /** The first uploaded file under `field`, if any. */
+  file(field: string): UploadedFile | undefined {
+    return this.#files?.get(field)?.[0];
+  }
+
+  /** Replaces the body (used by form requests' `merge()`). */
+  replaceBody(body: InputBag): void {
+    this.#body = body;
+    this.#bodyLoading = undefined;
+  }
+
+  /** All input: body fields over query fields, as the host framework's `all()`. */
+  all(): InputBag {
+    const query = this.query();
+    const body = this.body();
+    if (body === EMPTY_BAG) return query;
+    if (query === EMPTY_BAG) return body;
+    const merged: InputBag = Object.create(null);
+    for (const key in query) merged[key] = query[key];
+    for (const key in body) if (key !== '__proto__') merged[key] = body[key];
+    return merged;
+  }
+
+  /** One input value, body over query; dot paths reach nested values (`items.0.name`). */
+  input(key: string, fallback?: unknown): unknown {
+    let value = own(this.body(), key);
+    if (value === undefined) value = own(this.query(), key);
+    if (value === undefined && key.includes('.')) value = dig(this.all(), key);
+    return value === undefined ? fallback : value;
+  }
+
+  /** `http` or `https`, as the client saw it (X-Forwarded-Proto from a trusted proxy). */
+  get scheme(): 'http' | 'https' {
+    return (this.#view ??= clientView(this.raw, this.#config.trust_proxy)).scheme;
+  }
+
+  /** The host (and port) the client addressed (X-Forwarded-Host from a trusted proxy). */
+  get host(): string {
+    return (this.#view ??= clientView(this.raw, this.#config.trust_proxy)).host;
+  }
+
+  /** The client's address (from X-Forwarded-For when the peer is a trusted proxy). */
+  get ip(): string {
+    return (this.#view ??= clientView(this.raw, this.#config.trust_proxy)).ip;
+  }
+
+  /** `scheme://host/path?query`, the URL the client requested. */
+  fullUrl(): string {
+    return `${this.scheme}://${this.host}${this.path}${this.rawQuery === '' ? '' : '?' + this.rawQuery}`;
+  }
+
+  /**
+   * Aborts when the handler timeout passes or the client goes away, so
+   * long-running handlers can stop their work.
+   */
+  get signal(): AbortSignal {
+    if (this.#signal === undefined) {
+      const controller = (this.#signal = new AbortController());
+      this.raw.once('close', () => {
+        if (!this.res.writableEnded) controller.abort(new Error('The client closed the connection.'));
+      });
+    }
+    return this.#signal.signal;
+  }
+
+  /** @internal Aborts `signal` (handler timeout). */
+  abort(reason: Error): void {
+    if (this.#signal === undefined) this.#signal = new AbortController();
+    this.#signal.abort(reason);
+  }
+
+  /** True when the request asks for a Precognition (validation-only) answer. */
+  get isPrecognitive(): boolean {
+    return this.raw.headers['precognition'] === 'true';
+  }
+}
+
+function dig(bag: unknown, path: string): unknown {
+  let current = bag;
+  for (const part of path.split('.')) {
+    current = own(current, part);
+    if (current === undefined) return undefined;
+  }
+  return current;
+}

@@ -1,0 +1,44 @@
+/** Response headers, names in lower case. */
+export type HeaderMap = Record<string, string>;
+
+/**
+ * What a handler or middleware returns when a plain value is not enough: a
+ * JSON body with a status and headers. `body === undefined` sends no body.
+ *
+ * @example
+ * return new JsonResponse({ id }, 201, { location: `/api/things/${id}` });
+ */
+export class JsonResponse {
+  body: unknown;
+  status: number;
+  headers: HeaderMap;
+
+  constructor(body?: unknown, status = 200, headers: HeaderMap = {}) {
+    this.body = body;
+    this.status = status;
+    this.headers = headers;
+  }
+
+  /** Sets a header (name is lower-cased) and returns the response. */
+  header(name: string, value: string): this {
+    this.headers[name.toLowerCase()] = value;
+    return this;
+  }
+}
+
+/** Shorthand for `new JsonResponse(body, status, headers)`, like the host's `response()->json()`. */
+export function json(body: unknown, status = 200, headers: HeaderMap = {}): JsonResponse {
+  return new JsonResponse(body, status, headers);
+}
+
+/** A 204 with no body. */
+export function noContent(headers: HeaderMap = {}): JsonResponse {
+  return new JsonResponse(undefined, 204, headers);
+}
+
+/** Turns a handler's return value into a response: plain values become 200 JSON, `undefined` a 204. */
+export function toResponse(result: unknown): JsonResponse {
+  if (result instanceof JsonResponse) return result;
+  if (result === undefined) return new JsonResponse(undefined, 204);
+  return new JsonResponse(result, 200);
+}

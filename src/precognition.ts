@@ -1,0 +1,45 @@
+import { HttpError } from './errors/http-error.js';
+import { JsonResponse } from './http/response.js';
+import type { Request } from './http/request.js';
+
+/**
+ * The Precognition protocol, as the `laravel-precognition` client expects:
+ * a request with `Precognition: true` runs middleware, authorization and
+ * validation but never the handler. Success is a 204 with
+ * `Precognition-Success: true`; every answer carries `Precognition: true`.
+ */
+
+/** The answer to a prediction whose validation passed. */
+export function precognitionSuccess(): JsonResponse {
+  return new JsonResponse(undefined, 204, { precognition: 'true', 'precognition-success': 'true' });
+}
+
+/** The fields named by `Precognition-Validate-Only` (comma-separated, not trimmed), or undefined. */
+export function validateOnly(request: Request): string[] | undefined {
+  const header = request.raw.headers['precognition-validate-only'];
+  if (typeof header !== 'string' || header === '') return undefined;
+  return header.split(',');
+}
+
+/**
+ * 400 for a prediction sent to an action without `precognition = true`: a
+ * client that asked for a prediction must never cause the handler's effects.
+ */
+export class PrecognitionNotSupportedError extends HttpError {
+  constructor() {
+    super(400, 'This action does not support precognitive requests.');
+  }
+}
+
+/**
+ * Responses of precognition-capable actions vary on the `Precognition`
+ * header, so caches keep predictions and real answers apart. (The
+ * `Precognition: true` header on answers to predictions is added by the
+ * kernel, for every answer.)
+ */
+export function varyOnPrecognition(response: JsonResponse): JsonResponse {
+  const vary = response.headers['vary'];
+  if (vary === undefined) response.headers['vary'] = 'Precognition';
+  else if (!/\bprecognition\b/i.test(vary)) response.headers['vary'] = `${vary}, Precognition`;
+  return response;
+}

@@ -1,0 +1,90 @@
+import type { Container } from 'inversify';
+import { Macroable } from './macroable.js';
+import { Route, type RouteHandler, type RouteNameRegistry } from './route.js';
+import type { MiddlewareResolver, MiddlewareSpec } from './middleware-resolver.js';
+import type { SwitchyardConfig } from '../config.js';
+import type { ErrorRenderer } from '../pipeline/compose.js';
+import { LogicException } from '../errors/logic-exception.js';
+import type { HttpMethod } from '../action.js';
+
+/** What the router's macros may use from the application. */
+export interface RouterHost {
+  readonly config: SwitchyardConfig;
+  readonly container: Container;
+  readonly middlewareResolver: MiddlewareResolver;
+  readonly render: ErrorRenderer;
+}
+
+/**
+ * Registers routes by exact path and finds them again. Paths are static
+ * (one endpoint hosts many actions); a trailing slash is ignored, as in the
+ * host framework. Macroable: the `svc` macro is added by `SvcServiceProvider`.
+ */
+export class Router extends Macroable implements RouteNameRegistry {
+  readonly host: RouterHost;
+  readonly #byPath = new Map<string, Route>();
+  readonly #byName = new Map<string, Route>();
+  #prefix = '';
+  #groupMiddleware: MiddlewareSpec[] = [];
+
+  constructor(host: RouterHost) {
+    super();
+    this.host = host;
+  }
+
+  /**
+   * Registers a route for `methods` at `path` (under the current group
+   * prefix). One path has one route: registering it twice is a LogicException.
+   */
+  addRoute(methods: readonly HttpMethod[], path: string, handler: RouteHandler): Route {
+    const full = normalisePath(this.#prefix + '/' + path.replace(/^\/+/, ''));
+    if (this.#byPath.has(full)) throw new LogicException(`A route for "${full}" is already registered.`);
+    const route = new Route(methods, full, handler, this);
+    if (this.#groupMiddleware.length > 0) route.middleware(this.#groupMiddleware);
+    this.#byPath.set(full, route);
+    return route;
+  }
+
+  /** Registers the routes `define` adds under `prefix`, with `middleware` on each. */
+  group(options: { prefix?: string; middleware?: MiddlewareSpec[] }, define: (router: this) => void): this {
+    const previous = [this.#prefix, this.#groupMiddleware] as const;
+    this.#prefix = normalisePath(this.#prefix + '/' + (options.prefix ?? '').replace(/^\/+/, ''));
+    if (this.#prefix === '/') this.#prefix = '';
+    this.#groupMiddleware = [...this.#groupMiddleware, ...(options.middleware ?? [])];
+    try {
+      define(this);
+    } finally {
+      [this.#prefix, this.#groupMiddleware] = previous;
+    }
+    return this;
+  }
+
+  /** The route at `path`, ignoring one trailing slash. */
+  find(path: string): Route | undefined {
+    const route = this.#byPath.get(path);
+    if (route !== undefined || path.length < 2 || !path.endsWith('/')) return route;
+    return this.#byPath.get(path.slice(0, -1));
+  }
+
+  /** The route named `name`. */
+  byName(name: string): Route | undefined {
+    return this.#byName.get(name);
+  }
+
+  /** Every registered route, in registration order. */
+  routes(): Route[] {
+    return [...this.#byPath.values()];
+  }
+
+  /** @internal Called by `Route.name()`. */
+  nameRoute(route: Route, name: string): void {
+    const existing = this.#byName.get(name);
+    if (existing && existing !== route) throw new LogicException(`A route named "${name}" is already registered.`);
+    this.#byName.set(name, route);
+  }
+}
+
+function normalisePath(path: string): string {
+  const collapsed = path.replace(/\/{2,}/g, '/');
+  return collapsed.length > 1 && collapsed.endsWith('/') ? collapsed.slice(0, -1) : collapsed;
+}

@@ -1,0 +1,117 @@
+import type { Request } from '../http/request.js';
+import { JsonResponse } from '../http/response.js';
+import { NotFoundError } from '../errors/http-error.js';
+import type { ControllerClass } from '../action-controller.js';
+import type { HttpMethod } from '../action.js';
+import { LogicException } from '../errors/logic-exception.js';
+import { resolve } from '../container.js';
+import { compose, type Handler } from '../pipeline/compose.js';
+import { buildActionTable, type ActionPlan, type ActionTable } from '../pipeline/action-plan.js';
+import { selectAction } from '../pipeline/select-action.js';
+import { guardMethod } from '../pipeline/guard-method.js';
+import { resolveFormRequest } from '../pipeline/resolve-form-request.js';
+import { runHandler } from '../pipeline/run-handler.js';
+import { PrecognitionNotSupportedError, precognitionSuccess, validateOnly, varyOnPrecognition } from '../precognition.js';
+import { expandMethods } from './methods.js';
+import type { Route } from './route.js';
+import type { Router, RouterHost } from './router.js';
+
+const SELECTED = Symbol('selected action');
+type WithPlan = Request & { [SELECTED]?: ActionPlan };
+
+/**
+ * The handler of a route registered with `router.svc(path, Controller, methods)`:
+ * select the action → route middleware → method guard → form request → handler.
+ * Everything that can be known at registration (the action table, allowed
+ * methods, validators) is worked out here, once.
+ */
+export class SvcDispatcher {
+  readonly table: ActionTable;
+  readonly #host: RouterHost;
+  readonly #readsBodyToSelect: boolean;
+  #pipeline: Handler | undefined;
+  #pipelineVersion = -1;
+
+  constructor(host: RouterHost, controller: ControllerClass, routeMethods: readonly HttpMethod[]) {
+    this.#host = host;
+    const instance = resolve(host.container, controller);
+    const actions = instance.actions;
+    if (actions === null || typeof actions !== 'object') {
+      throw new LogicException(`${controller.name}: "actions" must map action names to action classes.`);
+    }
+    this.table = buildActionTable(host.container, controller.name, actions);
+    assertRouteAllows(controller.name, this.table, expandMethods(routeMethods));
+    this.#readsBodyToSelect = host.config.action_source !== 'query';
+  }
+
+  /** Runs one request through the stages. Errors become responses here, via the host's renderer. */
+  readonly handle = async (request: Request, route: Route): Promise<JsonResponse> => {
+    let plan: ActionPlan | undefined;
+    let response: JsonResponse;
+    try {
+      const config = this.#host.config;
+      if (this.#readsBodyToSelect) await request.loadBody();
+      plan = selectAction(this.table, config.action_key, config.action_source, request.query(), request.body());
+      request.attributes.set('svc.action', plan.name);
+      request.attributes.set('svc.action_id', plan.name);
+      (request as WithPlan)[SELECTED] = plan;
+      response = await this.#pipelineFor(route)(request);
+    } catch (error) {
+      response =
+        plan === undefined && request.method === 'OPTIONS' && error instanceof NotFoundError
+          ? new JsonResponse(undefined, 204, { allow: route.allow })
+          : this.#host.render(error, request);
+    }
+    return plan?.precognition ? varyOnPrecognition(response) : response;
+  };
+
+  #pipelineFor(route: Route): Handler {
+    if (this.#pipeline === undefined || this.#pipelineVersion !== route.version) {
+      const middleware = this.#host.middlewareResolver.resolve(route.getMiddleware());
+      this.#pipeline = compose(middleware, this.#runAction, this.#host.render);
+      this.#pipelineVersion = route.version;
+    }
+    return this.#pipeline;
+  }
+
+  /** The stages after route middleware. */
+  readonly #runAction = async (request: Request): Promise<JsonResponse> => {
+    const plan = (request as WithPlan)[SELECTED]!;
+    const early = guardMethod(plan, request.method);
+    if (early) return early;
+    const precognitive = request.isPrecognitive;
+    if (precognitive && !plan.precognition) throw new PrecognitionNotSupportedError();
+    if (plan.readsBody && !request.bodyLoaded) {
+      await request.loadBody();
+    }
+    const input = plan.form ? await resolveFormRequest(plan.form, request, precognitive ? validateOnly(request) : undefined) : request;
+    if (precognitive) return precognitionSuccess();
+    return runHandler(plan.action, input);
+  };
+}
+
+/** Registration fails fast when an action accepts a method its route does not allow. */
+function assertRouteAllows(controller: string, table: ActionTable, routeMethods: readonly string[]): void {
+  const plans = [...table.byName.values()];
+  if (table.defaultAction) plans.push(table.defaultAction);
+  for (const plan of plans) {
+    for (const method of plan.methods) {
+      if (!routeMethods.includes(method)) {
+        throw new LogicException(
+          `${controller}: the action "${plan.name}" accepts ${method}, but the route only allows ${routeMethods.join(', ')}.`,
+        );
+      }
+    }
+  }
+}
+
+/** Registers a `svc` route on `router`; the body of the `svc` macro. */
+export function registerSvcRoute(router: Router, path: string, controller: ControllerClass, methods: readonly HttpMethod[]): Route {
+  if (!Array.isArray(methods) || methods.length === 0) {
+    throw new LogicException(`svc("${path}"): give the list of HTTP methods the route allows.`);
+  }
+  const dispatcher = new SvcDispatcher(router.host, controller, methods);
+  const route = router.addRoute(methods, path, dispatcher.handle);
+  route.answersOptions = true;
+  return route;
+}

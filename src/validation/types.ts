@@ -1,0 +1,64 @@
+import type { InputBag } from '../http/own.js';
+import type { ValidationMessages } from '../errors/validation-error.js';
+
+/** Called by a custom rule to report a failure; `:attribute` is replaced. */
+export type FailCallback = (message: string) => void;
+
+/** A custom rule object, as the host framework's `ValidationRule`. */
+export interface RuleObject {
+  validate(attribute: string, value: unknown, fail: FailCallback): void;
+  /**
+   * When true the rule also runs for a missing or empty field, as the host
+   * framework's `ImplicitRule` (the value is then `undefined` or empty).
+   */
+  readonly implicit?: boolean;
+}
+
+/** A closure rule: `(attribute, value, fail) => void`. */
+export type RuleClosure = (attribute: string, value: unknown, fail: FailCallback) => void;
+
+/** One rule: a rule string (`max:255`), a rule object, a closure, or a raw JSON Schema escape hatch. */
+export type Rule = string | RuleObject | RuleClosure | SchemaRule;
+
+/**
+ * Escape hatch: the value must match this JSON Schema (compiled by ajv with
+ * the rest of the field). Message: `message`, else
+ * `The :attribute field format is invalid.`; `messages()` can override it
+ * under the rule name `schema`.
+ */
+export interface SchemaRule {
+  schema: Record<string, unknown>;
+  message?: string;
+}
+
+/** A field's rules: a pipe string (`required|string|max:255`) or a list. */
+export type FieldRules = string | readonly Rule[];
+
+/** What `FormRequest.rules()` returns: field name (dot path, `*` wildcards) to its rules. */
+export type RuleMap = Record<string, FieldRules>;
+
+/** Everything a validator is compiled from, read once per form-request class. */
+export interface CompileOptions {
+  /** Name of the form-request class, for compile-time error messages. */
+  owner: string;
+  /** Custom messages keyed `field.rule` or `rule`. */
+  messages?: Record<string, string>;
+  /** Custom displayable attribute names keyed by field. */
+  attributes?: Record<string, string>;
+  /** Stop at the first failing field. */
+  stopOnFirstFailure?: boolean;
+}
+
+/** The result of one validation run. */
+export type ValidationOutcome =
+  | { ok: true; validated: InputBag }
+  | { ok: false; errors: ValidationMessages };
+
+/** A validator compiled once per form-request class and reused for every request. */
+export interface CompiledValidator {
+  /**
+   * Validates `input`. With `only` (Precognition-Validate-Only), only the
+   * listed fields (wildcard-aware) are validated and reported.
+   */
+  validate(input: InputBag, only?: readonly string[]): ValidationOutcome;
+}
