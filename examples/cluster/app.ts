@@ -1,0 +1,37 @@
+import { Action, ActionController, Application, inject, injectable, UrlSigner, type SwitchyardOptions } from '../../src/index.js';
+import apiRoutes from '../system/routes/api.js';
+import { SystemController } from '../system/system-controller.js';
+
+/** GET ?action=issue: a signed link to the status action, valid for five minutes. */
+@injectable()
+class IssueLinkAction extends Action {
+  constructor(@inject(UrlSigner) private readonly signer: UrlSigner) {
+    super();
+  }
+
+  handle() {
+    return { url: this.signer.temporarySignedRoute('signed-system', 300, { action: 'status' }) };
+  }
+}
+
+class LinkController extends ActionController {
+  actions = { issue: IssueLinkAction };
+}
+
+/**
+ * The example endpoint, plus `/api/links?action=issue`, which signs a URL for
+ * `/api/signed/system` (behind the `signed` middleware). Every worker builds
+ * the same app with the same APP_KEY, so any worker verifies any link.
+ * Each answer names its worker in `x-worker`.
+ */
+export function createClusterApp(options: SwitchyardOptions = {}): Application {
+  const app = new Application(options);
+  app.use(async (request, next) => (await next(request)).header('x-worker', String(process.pid)));
+  return app.withRouting({
+    api: (router) => {
+      apiRoutes(router);
+      router.svc('/signed/system', SystemController, ['GET', 'POST']).name('signed-system').middleware('signed');
+      router.svc('/links', LinkController, ['GET']).name('links');
+    },
+  });
+}

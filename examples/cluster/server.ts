@@ -1,0 +1,45 @@
+import cluster from 'node:cluster';
+import { availableParallelism } from 'node:os';
+import { createClusterApp } from './app.js';
+
+/**
+ * The example service on every core: the primary forks one worker per core
+ * (WORKERS overrides), restarts workers that die, and on SIGTERM/SIGINT asks
+ * each to shut down gracefully. Workers share PORT; each runs the same
+ * stateless application, so any worker can answer any request, and signed
+ * URLs verify everywhere because the keys come from the environment
+ * (APP_KEY, APP_PREVIOUS_KEYS, APP_URL).
+ */
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? '127.0.0.1';
+
+if (cluster.isPrimary) {
+  const count = Number(process.env.WORKERS ?? availableParallelism());
+  let stopping = false;
+  for (let i = 0; i < count; i++) cluster.fork();
+  cluster.on('exit', (worker, code) => {
+    if (!stopping) {
+      console.error(`worker ${worker.process.pid} exited (${code}); starting another`);
+      cluster.fork();
+    } else if (Object.keys(cluster.workers ?? {}).length === 0) {
+      process.exit(0);
+    }
+  });
+  let ready = 0;
+  cluster.on('listening', () => {
+    if (++ready === count) console.log(`Switchyard cluster: ${count} workers on http://${host}:${port}/api/system?action=status`);
+  });
+  const stop = () => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.send('shutdown');
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+} else {
+  const app = createClusterApp();
+  await app.listen(port, host);
+  process.on('message', (message) => {
+    if (message === 'shutdown') app.close().then(() => process.exit(0), () => process.exit(1));
+  });
+  process.once('SIGINT', () => undefined); // the primary coordinates the shutdown
+}

@@ -1,0 +1,7 @@
+import { Application, type SwitchyardOptions } from '../../src/index.js';
+import apiRoutes from './routes/api.js';
+
+/** Builds the example application: the `system` endpoint under `/api`. */
+export function createSystemApp(options: SwitchyardOptions = {}): Application {
+  return new Application(options).withRouting({ api: apiRoutes });
+}
