@@ -1,0 +1,18 @@
+/**
+ * The signed-URL feature's public API, re-exported in one place so
+ * `src/index.ts` needs one line for it.
+ */
+export {
+  UrlSigner,
+  type UrlSignerOptions,
+  type SignOptions,
+  type VerifyOptions,
+  type Expiration,
+  type RoutePathResolver,
+} from './url-signer.js';
+export { ValidateSignature } from './validate-signature.js';
+export { InvalidSignatureError } from './invalid-signature-error.js';
+export { signerKeysFromEnv, type SigningKey, type EnvSignerKeys } from './keys.js';
+export type { SignableRequest } from './request-root.js';
+export type { QueryParams, QueryValue } from './php-query.js';
+export { isSignatureMiddleware, assertSignedRouteSelectsByQuery } from './signed-route-guard.js';

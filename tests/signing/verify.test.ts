@@ -1,0 +1,203 @@
+/**
+ * Verification: a signed URL is accepted exactly as signed (raw query,
+ * order and encoding included), under the current or a previous key, until
+ * its `expires` second; anything else is refused.
+ */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { APP_KEY, APP_URL, NOW, NOW_MS, hmac, makeSigner, queryOf, requestFor, withQuery } from './helpers.js';
+
+const signer = makeSigner();
+const signed = signer.signedRoute('system', { action: 'echo', message: 'hi there' });
+const sig = new URLSearchParams(queryOf(signed)).get('signature')!;
+const valid = (url: string, options = {}, s = signer, request = {}) => s.hasValidSignature(requestFor(url, request), options);
+
+const basics = suite('verify: the signature itself');
+
+basics('the URL as signed is valid', () => {
+  assert.ok(valid(signed));
+});
+
+basics('a URL signed independently with node:crypto is valid (the framework side)', () => {
+  const unsigned = `${APP_URL}/api/system?action=status`;
+  assert.ok(valid(`${unsigned}&signature=${hmac(APP_KEY, unsigned)}`));
+});
+
+basics('the signature may stand anywhere in the query', () => {
+  assert.ok(valid(withQuery(signed, `signature=${sig}&action=echo&message=hi%20there`)));
+});
+
+basics('missing, empty, wrong or upper-case signature is invalid', () => {
+  assert.not.ok(valid(withQuery(signed, 'action=echo&message=hi%20there')));
+  assert.not.ok(valid(withQuery(signed, 'action=echo&message=hi%20there&signature=')));
+  const flipped = (sig[0] === 'a' ? 'b' : 'a') + sig.slice(1);
+  assert.not.ok(valid(withQuery(signed, `action=echo&message=hi%20there&signature=${flipped}`)));
+  assert.ok(/[a-f]/.test(sig));
+  assert.not.ok(valid(withQuery(signed, `action=echo&message=hi%20there&signature=${sig.toUpperCase()}`)));
+  assert.not.ok(valid(withQuery(signed, `action=echo&message=hi%20there&signature=${sig}0`)));
+});
+
+basics('signature given twice, as a list or as an object is invalid', () => {
+  const q = 'action=echo&message=hi%20there';
+  assert.not.ok(valid(withQuery(signed, `${q}&signature=${sig}&signature=${sig}`)));
+  assert.not.ok(valid(withQuery(signed, `${q}&signature[]=${sig}`)));
+  assert.not.ok(valid(withQuery(signed, `${q}&signature%5B%5D=${sig}`)));
+  assert.not.ok(valid(withQuery(signed, `${q}&signature[a]=${sig}`)));
+});
+
+basics('any parameter changed, added, removed or reordered makes it invalid', () => {
+  const s = `signature=${sig}`;
+  for (const query of [
+    `action=echo&message=hi%20thera&${s}`, // changed
+    `action=status&message=hi%20there&${s}`, // changed action
+    `action=echo&message=hi+there&${s}`, // same value, other encoding
+    `action=echo&message=hi%20there&x=1&${s}`, // added
+    `x=1&action=echo&message=hi%20there&${s}`, // added first
+    `action=echo&message=hi%20there&action=status&${s}`, // repeated
+    `action=echo&${s}`, // removed
+    `message=hi%20there&action=echo&${s}`, // reordered
+    `action=echo&&message=hi%20there&${s}`, // empty part added
+  ]) {
+    assert.not.ok(valid(withQuery(signed, query)), query);
+  }
+});
+
+basics('the path and host are covered; a trailing slash is not', () => {
+  assert.not.ok(valid(signed.replace('/api/system', '/api/other')));
+  assert.not.ok(valid(signed.replace('/api/system', '/API/system')));
+  assert.not.ok(valid(signed, {}, signer, { host: 'evil.example' }));
+  assert.not.ok(valid(signed, {}, signer, { host: '127.0.0.1:3001' }));
+  assert.not.ok(valid(signed, {}, signer, { host: null }));
+  assert.not.ok(valid(signed, {}, signer, { host: '127.0.0.1:3000/x' }));
+  assert.ok(valid(signed.replace('/api/system', '/api/system/')));
+});
+
+basics('host case and default port do not matter', () => {
+  const s = makeSigner({ appUrl: 'http://example.com' });
+  const url = s.signedRoute('system', { action: 'echo' });
+  assert.ok(valid(url, {}, s, { host: 'EXAMPLE.com:80' }));
+  assert.ok(valid(url, {}, s, { host: 'example.com' }));
+});
+
+basics('a malformed query is invalid, not an error, even when its HMAC matches', () => {
+  const unsigned = `${APP_URL}/api/system?action=%E0%A4%A`;
+  const url = `${unsigned}&signature=${hmac(APP_KEY, unsigned)}`;
+  assert.not.ok(signer.hasCorrectSignature(requestFor(url)));
+  assert.not.ok(signer.signatureHasNotExpired(requestFor(url)));
+  assert.not.ok(valid(url));
+});
+
+// ---------------------------------------------------------------------------
+const scheme = suite('verify: absolute and relative');
+
+scheme('an absolute signature fails the relative check, and the reverse', () => {
+  const relative = signer.signedRoute('system', { action: 'echo' }, { absolute: false });
+  assert.ok(valid(relative, { absolute: false }));
+  assert.not.ok(valid(relative));
+  assert.not.ok(valid(signed, { absolute: false }));
+});
+
+scheme('a relative signature ignores the host', () => {
+  const relative = signer.signedRoute('system', { action: 'echo' }, { absolute: false });
+  assert.ok(valid(relative, { absolute: false }, signer, { host: 'anything.example' }));
+  assert.ok(valid(relative, { absolute: false }, signer, { host: null }));
+});
+
+scheme('https only on a TLS socket', () => {
+  const s = makeSigner({ appUrl: 'https://example.com' });
+  const url = s.signedRoute('system', { action: 'echo' });
+  assert.ok(valid(url, {}, s, { encrypted: true }));
+  assert.not.ok(valid(url, {}, s, { encrypted: false }));
+});
+
+scheme('X-Forwarded-Proto/Host count only from a trusted proxy (trust_proxy)', () => {
+  const s = makeSigner({ appUrl: 'https://example.com' });
+  const url = s.signedRoute('system', { action: 'echo' });
+  const forwarded = { host: '10.0.0.5:8080', headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'example.com' } };
+  assert.not.ok(valid(url, {}, s, forwarded));
+  assert.ok(valid(url, {}, s, { ...forwarded, config: { trust_proxy: ['127.0.0.1'] } }));
+  assert.not.ok(valid(url, {}, s, { ...forwarded, config: { trust_proxy: ['10.9.9.9'] } }));
+});
+
+scheme('urlRoot overrides the request root', () => {
+  const s = makeSigner({ appUrl: 'https://example.com', urlRoot: () => 'https://example.com' });
+  const url = s.signedRoute('system', { action: 'echo' });
+  assert.ok(valid(url, {}, s, { host: 'internal:9000' }));
+  const refuse = makeSigner({ appUrl: 'https://example.com', urlRoot: () => undefined });
+  assert.not.ok(valid(url, {}, refuse));
+});
+
+scheme('ignored names (raw, as sent) are left out of the check', () => {
+  const url = `${signed}&utm_source=mail&fbclid=1`;
+  assert.not.ok(valid(url));
+  assert.not.ok(valid(url, { ignore: ['utm_source'] }));
+  assert.ok(valid(url, { ignore: ['utm_source', 'fbclid'] }));
+  assert.ok(valid(url, { ignore: (name: string) => name === 'fbclid' || name.startsWith('utm_') }));
+  // Ignoring a signed name drops it from the check too: the signature no longer matches.
+  assert.not.ok(valid(signed, { ignore: ['action'] }));
+});
+
+// ---------------------------------------------------------------------------
+const expiry = suite('verify: expiry and maximum lifetime');
+
+const at = (ms: number, options = {}) => makeSigner({ now: () => ms, ...options });
+
+expiry('valid up to and including the expires second', () => {
+  const url = signer.temporarySignedRoute('system', 60, { action: 'echo' });
+  assert.ok(url.includes(`expires=${NOW + 60}&`));
+  assert.ok(valid(url, {}, at(NOW_MS)));
+  assert.ok(valid(url, {}, at((NOW + 60) * 1000))); // expires = now
+  assert.ok(valid(url, {}, at((NOW + 60) * 1000 + 999)));
+  assert.not.ok(valid(url, {}, at((NOW + 61) * 1000))); // expires = now - 1
+});
+
+expiry('an expires in the past is invalid even with a correct signature', () => {
+  const url = signer.temporarySignedRoute('system', -1, { action: 'echo' });
+  assert.ok(url.includes(`expires=${NOW - 1}&`));
+  assert.ok(signer.hasCorrectSignature(requestFor(url)));
+  assert.not.ok(signer.signatureHasNotExpired(requestFor(url)));
+  assert.not.ok(valid(url));
+});
+
+expiry('expires must be one digit string', () => {
+  for (const expires of ['abc', '', '1e12', '-1', ' 1800000000', '18000000000000000000', '1800000000.5']) {
+    const unsigned = `${APP_URL}/api/system?action=echo&expires=${encodeURIComponent(expires)}`;
+    const url = `${unsigned}&signature=${hmac(APP_KEY, unsigned)}`;
+    assert.ok(signer.hasCorrectSignature(requestFor(url)), expires);
+    assert.not.ok(valid(url), expires);
+  }
+  const unsigned = `${APP_URL}/api/system?action=echo&expires[]=1800000000`;
+  assert.not.ok(valid(`${unsigned}&signature=${hmac(APP_KEY, unsigned)}`));
+});
+
+expiry('a permanent URL (no expires) does not expire', () => {
+  assert.ok(valid(signed, {}, at(NOW_MS + 10 * 365 * 86_400_000)));
+});
+
+expiry('an expires beyond now + maxLifetimeSeconds is invalid', () => {
+  const url = signer.temporarySignedRoute('system', 3600, { action: 'echo' });
+  assert.ok(valid(url, {}, at(NOW_MS, { maxLifetimeSeconds: 3600 })));
+  assert.not.ok(valid(url, {}, at(NOW_MS, { maxLifetimeSeconds: 3599 })));
+  // As time passes the remaining lifetime shrinks under the cap.
+  assert.ok(valid(url, {}, at(NOW_MS + 1000, { maxLifetimeSeconds: 3599 })));
+});
+
+// ---------------------------------------------------------------------------
+const rotation = suite('verify: key rotation (APP_PREVIOUS_KEYS)');
+
+rotation('a URL signed with a previous key still verifies; new URLs use the new key', () => {
+  const oldSigner = makeSigner({ key: 'base64:old-key' });
+  const url = oldSigner.signedRoute('system', { action: 'echo' });
+  const rotated = makeSigner({ key: 'base64:new-key', previousKeys: ['base64:older', 'base64:old-key'] });
+  assert.ok(valid(url, {}, rotated));
+  assert.not.ok(valid(url, {}, makeSigner({ key: 'base64:new-key' })));
+  const fresh = rotated.signedRoute('system', { action: 'echo' });
+  const unsigned = `${APP_URL}/api/system?action=echo`;
+  assert.is(fresh, `${unsigned}&signature=${hmac('base64:new-key', unsigned)}`);
+  assert.not.ok(valid(fresh, {}, oldSigner));
+});
+
+basics.run();
+scheme.run();
+expiry.run();
+rotation.run();
