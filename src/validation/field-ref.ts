@@ -1,0 +1,66 @@
+/**
+ * A field named in a rule's parameters (`same:password`, `required_if:items.*.type,x`).
+ * As in the host framework, each `*` is filled with the wildcard keys of the
+ * attribute being validated, so `items.0.a` compares with `items.0.b`.
+ */
+import type { InputBag } from '../http/own.js';
+import { MISSING, lookup, substitute, type Expansion } from './paths.js';
+
+/** What a rule sees of the attribute being validated, beside its value. Reused across attributes. */
+export interface RunEnv {
+  data: InputBag;
+  /** The concrete attribute, `items.0.name`. */
+  attribute: string;
+  segments: readonly string[];
+  /** Keys matched by the field's `*`s. */
+  captures: readonly string[];
+  exists: boolean;
+  /** Every expansion of the field's wildcard pattern (for `distinct`), or null. */
+  expansions: readonly Expansion[] | null;
+  /** Per-request memo for rules that summarise many attributes (`distinct`). */
+  memo: Map<unknown, unknown> | null;
+}
+
+/** Display name of a concrete attribute, given the rule-map key (pattern) it comes from. */
+export type DisplayOf = (concrete: string, pattern: string) => string;
+
+export class FieldRef {
+  readonly key: string;
+  private readonly segments: readonly string[];
+  private readonly wildcard: boolean;
+  private readonly staticDisplay: string;
+  private readonly displayOf: DisplayOf;
+
+  constructor(key: string, displayOf: DisplayOf) {
+    this.key = key;
+    this.segments = key.split('.');
+    this.wildcard = this.segments.includes('*');
+    this.displayOf = displayOf;
+    this.staticDisplay = displayOf(key, key);
+  }
+
+  /** True when the display name depends on the attribute (its `*`s are filled per attribute). */
+  get dynamic(): boolean {
+    return this.wildcard;
+  }
+
+  private concrete(env: RunEnv): readonly string[] {
+    return this.wildcard ? substitute(this.segments, env.captures) : this.segments;
+  }
+
+  /** The referenced value, or undefined when the key is absent. */
+  get(env: RunEnv): unknown {
+    const v = lookup(env.data, this.concrete(env));
+    return v === MISSING ? undefined : v;
+  }
+
+  /** `Arr::has`. */
+  has(env: RunEnv): boolean {
+    return lookup(env.data, this.concrete(env)) !== MISSING;
+  }
+
+  display(env: RunEnv | null): string {
+    if (!this.wildcard || env === null) return this.staticDisplay;
+    return this.displayOf(this.concrete(env).join('.'), this.key);
+  }
+}

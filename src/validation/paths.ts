@@ -1,0 +1,141 @@
+/**
+ * Dot paths over the input (`address.city`, `items.*.name`): own-key lookups
+ * that never reach a prototype, and the expansion of `*` into concrete
+ * attributes in input order, the way the host framework explodes wildcard rules.
+ */
+import { isContainer } from './php.js';
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/** Marks an absent key (distinct from `undefined` and `null` values). */
+export const MISSING: unique symbol = Symbol('missing');
+export type Missing = typeof MISSING;
+
+/** True for `0`, `1`, `42`... (no sign, no leading zero). */
+function isIndex(key: string): boolean {
+  const n = key.length;
+  if (n === 0 || n > 15) return false;
+  const first = key.charCodeAt(0);
+  if (first === 48) return n === 1;
+  for (let i = 0; i < n; i++) {
+    const c = key.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
+/** The own child `key` of a container, or MISSING. Arrays answer only to their indexes. */
+export function childOf(node: unknown, key: string): unknown {
+  if (!isContainer(node)) return MISSING;
+  if (Array.isArray(node)) {
+    if (!isIndex(key)) return MISSING;
+    const i = Number(key);
+    return i < node.length ? node[i] : MISSING;
+  }
+  return hasOwn.call(node, key) ? node[key] : MISSING;
+}
+
+/** `Arr::get` with own keys only: the value at `segments`, or MISSING. */
+export function lookup(data: unknown, segments: readonly string[]): unknown {
+  let node = data;
+  for (let i = 0; i < segments.length; i++) {
+    node = childOf(node, segments[i]!);
+    if (node === MISSING) return MISSING;
+  }
+  return node;
+}
+
+/** Replaces each `*` of a parameter path with the wildcard keys of the attribute being validated. */
+export function substitute(segments: readonly string[], captures: readonly string[]): string[] {
+  const out = segments.slice();
+  let k = 0;
+  for (let i = 0; i < out.length && k < captures.length; i++) {
+    if (out[i] === '*') out[i] = captures[k++]!;
+  }
+  return out;
+}
+
+/** One concrete attribute of a wildcard field. */
+export interface Expansion {
+  /** `items.0.name` */
+  readonly attribute: string;
+  readonly segments: readonly string[];
+  /** The keys matched by each `*`, in order (`['0']`). */
+  readonly captures: readonly string[];
+  /** The value, or MISSING. */
+  readonly value: unknown;
+}
+
+/**
+ * Expands `segments` (containing `*`) against the data: each `*` takes every
+ * key of the array or object at that place, in input order; a literal segment
+ * after a `*` is kept even when absent (so `items.*.name` yields
+ * `items.1.name` for an item without a name, and `required` can fail).
+ */
+export function expand(data: unknown, segments: readonly string[]): Expansion[] {
+  const out: Expansion[] = [];
+  const path: string[] = [];
+  const captures: string[] = [];
+  const walk = (node: unknown, i: number): void => {
+    if (i === segments.length) {
+      out.push({ attribute: path.join('.'), segments: path.slice(), captures: captures.slice(), value: node });
+      return;
+    }
+    const seg = segments[i]!;
+    if (seg !== '*') {
+      path.push(seg);
+      walk(node === MISSING ? MISSING : childOf(node, seg), i + 1);
+      path.pop();
+      return;
+    }
+    if (!isContainer(node)) return;
+    const keys = Array.isArray(node) ? null : Object.keys(node);
+    const n = keys === null ? (node as unknown[]).length : keys.length;
+    for (let k = 0; k < n; k++) {
+      const key = keys === null ? String(k) : keys[k]!;
+      path.push(key);
+      captures.push(key);
+      walk(keys === null ? (node as unknown[])[k] : (node as Record<string, unknown>)[key], i + 1);
+      captures.pop();
+      path.pop();
+    }
+  };
+  walk(data, 0);
+  return out;
+}
+
+/**
+ * Matches a segment pattern against a concrete path, segment by segment.
+ * In the pattern, `*` is any key (non-empty when `nonEmpty`); a segment with
+ * an embedded `*` (`item*`) is a glob within that segment.
+ */
+export function matchSegments(pattern: readonly string[], concrete: readonly string[], nonEmpty = false): boolean {
+  if (pattern.length !== concrete.length) return false;
+  for (let i = 0; i < pattern.length; i++) {
+    const p = pattern[i]!;
+    const c = concrete[i]!;
+    if (p === '*') {
+      if (nonEmpty && c === '') return false;
+      continue;
+    }
+    if (p === c) continue;
+    if (!p.includes('*') || !globSegment(p, c)) return false;
+  }
+  return true;
+}
+
+/** `*` within one segment: any run of characters (never a dot, since segments have none). */
+function globSegment(pattern: string, value: string): boolean {
+  const parts = pattern.split('*');
+  const first = parts[0]!;
+  const last = parts[parts.length - 1]!;
+  if (!value.startsWith(first) || value.length < first.length + last.length || !value.endsWith(last)) return false;
+  let pos = first.length;
+  const end = value.length - last.length;
+  for (let i = 1; i < parts.length - 1; i++) {
+    const at = value.indexOf(parts[i]!, pos);
+    if (at < 0 || at + parts[i]!.length > end) return false;
+    pos = at + parts[i]!.length;
+  }
+  return true;
+}

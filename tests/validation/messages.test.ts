@@ -1,0 +1,132 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { run } from './helpers.js';
+
+const names = suite('displayable attribute names');
+
+const displayCases: ReadonlyArray<readonly [string, string]> = [
+  ['message', 'The message field is required.'],
+  ['first_name', 'The first name field is required.'],
+  ['firstName', 'The first name field is required.'],
+  ['user.firstName', 'The user.first name field is required.'],
+  ['address.city', 'The address.city field is required.'],
+  ['IPAddress', 'The i p address field is required.'],
+];
+for (const [field, expected] of displayCases) {
+  names(`${field} is shown as in "${expected}"`, () => {
+    const outcome = run({ [field]: 'required' }, {});
+    assert.equal(outcome, { ok: false, errors: { [field]: [expected] } });
+  });
+}
+
+names('a wildcard attribute is shown as its concrete path, unsnaked', () => {
+  const outcome = run({ 'items.*.first_name': 'required' }, { items: [{}] });
+  assert.equal(outcome, { ok: false, errors: { 'items.0.first_name': ['The items.0.first_name field is required.'] } });
+});
+
+names('attributes() renames a field, :other and :values too', () => {
+  const outcome = run(
+    { email: 'required', value: 'same:password', other: 'required_with:email_address,password' },
+    { value: 'a', password: 'b', email_address: 'x' },
+    { attributes: { email: 'e-mail address', password: 'secret', email_address: 'mail' } },
+  );
+  assert.equal(outcome, {
+    ok: false,
+    errors: {
+      email: ['The e-mail address field is required.'],
+      value: ['The value field must match secret.'],
+      other: ['The other field is required when mail / secret is present.'],
+    },
+  });
+});
+
+names('a wildcard attribute name applies to every item; a concrete one wins', () => {
+  const outcome = run(
+    { 'items.*.name': 'required' },
+    { items: [{}, {}] },
+    { attributes: { 'items.0.name': 'first item name', 'items.*.name': 'item name' } },
+  );
+  assert.equal(outcome, {
+    ok: false,
+    errors: { 'items.0.name': ['The first item name field is required.'], 'items.1.name': ['The item name field is required.'] },
+  });
+});
+
+names(':index and :position in an attribute name', () => {
+  const outcome = run({ 'items.*.name': 'required' }, { items: [{ name: 'a' }, {}] }, { attributes: { 'items.*.name': 'item #:position (index :index) name' } });
+  assert.equal(outcome, { ok: false, errors: { 'items.1.name': ['The item #2 (index 1) name field is required.'] } });
+});
+
+names.run();
+
+const custom = suite('messages() overrides');
+
+custom('field.rule beats rule, rule beats the default', () => {
+  const outcome = run(
+    { email: 'required', name: 'required', age: 'integer' },
+    { age: 'x' },
+    { messages: { required: 'Fill in :attribute.', 'email.required': 'We need your e-mail.' } },
+  );
+  assert.equal(outcome, {
+    ok: false,
+    errors: { email: ['We need your e-mail.'], name: ['Fill in name.'], age: ['The age field must be an integer.'] },
+  });
+});
+
+custom('placeholders: :attribute :Attribute :ATTRIBUTE :max :input', () => {
+  const outcome = run({ title: 'max:3' }, { title: 'abcd' }, { messages: { 'title.max': ':Attribute/:ATTRIBUTE/:attribute: at most :max, got ":input".' } });
+  assert.equal(outcome, { ok: false, errors: { title: ['Title/TITLE/title: at most 3, got "abcd".'] } });
+});
+
+custom(':input shows true/false/empty for booleans and null', () => {
+  const outcome = run({ a: 'string', b: 'string' }, { a: true, b: null }, { messages: { string: ':attribute got :input' } });
+  assert.equal(outcome, { ok: false, errors: { a: ['a got true'], b: ['b got empty'] } });
+});
+
+custom('a custom size message replaces every kind', () => {
+  const outcome = run({ a: 'integer|max:1', b: 'array|max:1', c: 'max:1' }, { a: 5, b: [1, 2], c: 'xy' }, { messages: { max: ':attribute: too big (:max)' } });
+  assert.equal(outcome, { ok: false, errors: { a: ['a: too big (1)'], b: ['b: too big (1)'], c: ['c: too big (1)'] } });
+});
+
+custom('wildcard keys: the first matching key in declaration order wins', () => {
+  const wildcardFirst = run({ 'items.*.name': 'required' }, { items: [{}, {}] }, { messages: { 'items.*.name.required': 'W', 'items.0.name.required': 'C' } });
+  assert.equal(wildcardFirst, { ok: false, errors: { 'items.0.name': ['W'], 'items.1.name': ['W'] } });
+  const concreteFirst = run({ 'items.*.name': 'required' }, { items: [{}, {}] }, { messages: { 'items.0.name.required': 'C', 'items.*.name.required': 'W' } });
+  assert.equal(concreteFirst, { ok: false, errors: { 'items.0.name': ['C'], 'items.1.name': ['W'] } });
+});
+
+custom('a concrete key overrides only that item; others fall back to rule then default', () => {
+  const outcome = run({ 'items.*.name': 'required' }, { items: [{}, {}] }, { messages: { 'items.1.name.required': 'Second needs a name.' } });
+  assert.equal(outcome, {
+    ok: false,
+    errors: { 'items.0.name': ['The items.0.name field is required.'], 'items.1.name': ['Second needs a name.'] },
+  });
+});
+
+custom(':position, :index, :second-position in custom messages', () => {
+  const outcome = run(
+    { 'groups.*.items.*.id': 'required' },
+    { groups: [{ items: [{ id: 1 }] }, { items: [{ id: 2 }, {}] }] },
+    { messages: { 'groups.*.items.*.id.required': 'Group :position (:index), item :second-position needs an id.' } },
+  );
+  assert.equal(outcome, { ok: false, errors: { 'groups.1.items.1.id': ['Group 2 (1), item 2 needs an id.'] } });
+});
+
+custom('the keys of rules are snake case (required_if)', () => {
+  const outcome = run({ reason: 'required_if:status,rejected' }, { status: 'rejected' }, { messages: { 'reason.required_if': 'Say why (:other = :value).' } });
+  assert.equal(outcome, { ok: false, errors: { reason: ['Say why (status = rejected).'] } });
+});
+
+custom('messages for raw schemas use the rule name "schema"', () => {
+  const outcome = run({ a: [{ schema: { type: 'string' } }], b: [{ schema: { type: 'string' } }] }, { a: 1, b: 1 }, { messages: { 'a.schema': 'A must be text.' } });
+  assert.equal(outcome, { ok: false, errors: { a: ['A must be text.'], b: ['The b field format is invalid.'] } });
+});
+
+custom('the same message strings as the host framework for messages used in NOTES', () => {
+  const outcome = run({ message: 'required|string|max:255' }, {});
+  assert.equal(outcome, { ok: false, errors: { message: ['The message field is required.'] } });
+  const long = run({ message: 'required|string|max:255' }, { message: 'x'.repeat(256) });
+  assert.equal(long, { ok: false, errors: { message: ['The message field must not be greater than 255 characters.'] } });
+});
+
+custom.run();

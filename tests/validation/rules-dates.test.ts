@@ -1,0 +1,119 @@
+import { suite } from 'uvu';
+import { table } from './helpers.js';
+
+const DATE = ['The value field must be a valid date.'];
+
+const date = suite('date');
+table(date, [
+  ['date', '2024-01-15', null],
+  ['date', '2024-1-5', null],
+  ['date', '2024-02-29', null],
+  ['date', '2023-02-29', DATE],
+  ['date', '2024-13-01', DATE],
+  ['date', '2024-04-31', DATE],
+  ['date', '2024-01-15 10:30', null],
+  ['date', '2024-01-15 10:30:00', null],
+  ['date', '2024-01-15T10:30:00Z', null],
+  ['date', '2024-01-15T10:30:00.123+02:00', null],
+  ['date', '2024-01-15 25:00', DATE],
+  ['date', '2024-01-15 10:61', DATE],
+  ['date', '2024/01/15', null],
+  ['date', '01/15/2024', null],
+  ['date', '15/01/2024', DATE],
+  ['date', '15-01-2024', null],
+  ['date', '15.01.2024', null],
+  ['date', '15 January 2024', null],
+  ['date', 'Jan 15, 2024', null],
+  ['date', 'Mon, 15 Jan 2024 10:00:00 +0000', null],
+  ['date', '20240115', null],
+  ['date', 20240115, null],
+  ['date', 'tomorrow', DATE],
+  ['date', '10:30', DATE],
+  ['date', 'not a date', DATE],
+  ['date', 12, DATE],
+  ['date', true, DATE],
+  ['date', [], DATE],
+]);
+date.run();
+
+const format = suite('date_format (parse, then format back)');
+const mismatch = (f: string): string[] => [`The value field must match the format ${f}.`];
+table(format, [
+  ['date_format:Y-m-d', '2024-01-15', null],
+  ['date_format:Y-m-d', '2024-1-15', mismatch('Y-m-d')],
+  ['date_format:Y-m-d', '2024-02-30', mismatch('Y-m-d')],
+  ['date_format:Y-m-d', '2024-01-15 10:00', mismatch('Y-m-d')],
+  ['date_format:Y-m-d', 20240115, mismatch('Y-m-d')],
+  ['date_format:d/m/Y', '15/01/2024', null],
+  ['date_format:H:i', '23:59', null],
+  ['date_format:H:i', '24:00', mismatch('H:i')],
+  ['date_format:H:i', '9:30', mismatch('H:i')],
+  ['date_format:G:i', '9:30', null],
+  ['date_format:j M Y', '5 Jan 2024', null],
+  ['date_format:j M Y', '05 Jan 2024', mismatch('j M Y')],
+  ['date_format:j M Y', '5 jan 2024', mismatch('j M Y')],
+  // Parameters are CSV, as upstream: a format with a comma must be quoted.
+  ['date_format:"D, d M Y"', 'Mon, 15 Jan 2024', null],
+  ['date_format:"D, d M Y"', 'Tue, 15 Jan 2024', mismatch('D, d M Y')],
+  ['date_format:D, d M Y', 'Mon, 15 Jan 2024', mismatch('D')],
+  ['date_format:l jS F Y', 'Monday 1st January 2024', null],
+  ['date_format:jS F Y', '1th January 2024', mismatch('jS F Y')],
+  ['date_format:Y-m-d\\TH:i:sP', '2024-01-15T10:00:00+02:00', null],
+  ['date_format:Y-m-d\\TH:i:sP', '2024-01-15T10:00:00Z', mismatch('Y-m-d\\TH:i:sP')],
+  ['date_format:Y-m-d\\TH:i:sp', '2024-01-15T10:00:00Z', null],
+  ['date_format:Y-m-d H:i:s.u', '2024-01-15 10:00:00.123456', null],
+  ['date_format:Y-m-d H:i:s.v', '2024-01-15 10:00:00.123456', mismatch('Y-m-d H:i:s.v')],
+  ['date_format:g:i A', '1:05 PM', null],
+  ['date_format:g:i A', '13:05 PM', mismatch('g:i A')],
+  ['date_format:h:i a', '01:05 am', null],
+  ['date_format:y-m-d', '24-01-15', null],
+  ['date_format:U', '1700000000', null],
+  ['date_format:Y z', '2024 59', null],
+  ['date_format:Y-m-d,d.m.Y', '15.01.2024', null],
+  ['date_format:Y-m-d,d.m.Y', '15/01/2024', mismatch('Y-m-d')],
+]);
+format.run();
+
+function isoDay(offsetDays: number): string {
+  return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+}
+
+const compare = suite('before / after / *_or_equal / date_equals');
+table(compare, [
+  ['before:2024-01-01', '2023-12-31', null],
+  ['before:2024-01-01', '2024-01-01', ['The value field must be a date before 2024-01-01.']],
+  ['after:2024-01-01', '2024-01-02', null],
+  ['after:2024-01-01', '2024-01-01', ['The value field must be a date after 2024-01-01.']],
+  ['after:2024-01-01', 'garbage', ['The value field must be a date after 2024-01-01.']],
+  ['after:2024-01-01', ['2024-02-01'], ['The value field must be a date after 2024-01-01.']],
+  ['before_or_equal:2024-01-01', '2024-01-01', null],
+  ['before_or_equal:2024-01-01', '2024-01-02', ['The value field must be a date before or equal to 2024-01-01.']],
+  ['after_or_equal:2024-01-01', '2024-01-01 00:00:00', null],
+  ['after_or_equal:2024-01-01', '2023-12-31', ['The value field must be a date after or equal to 2024-01-01.']],
+  ['date_equals:2024-01-01', '2024-01-01', null],
+  ['date_equals:2024-01-01', '2024-01-01 10:00', ['The value field must be a date equal to 2024-01-01.']],
+  ['after:2024-01-01T00:00:00Z', '2024-01-01T01:00:00+02:00', ['The value field must be a date after 2024-01-01T00:00:00Z.']],
+  ['after:2024-01-01T00:00:00Z', '2024-01-01T01:00:00Z', null],
+  ['after:today', isoDay(1), null],
+  ['after:today', isoDay(0), ['The value field must be a date after today.']],
+  ['before:tomorrow', isoDay(0), null],
+  ['after:tomorrow', isoDay(0), ['The value field must be a date after tomorrow.']],
+  ['after_or_equal:today', isoDay(0), null],
+  ['before:yesterday', isoDay(-2), null],
+  ['after:+1 week', isoDay(8), null],
+  ['after:+1 week', isoDay(6), ['The value field must be a date after +1 week.']],
+  ['before:now', '2000-01-01', null],
+  ['after:start_date', '2024-01-10', null, { start_date: '2024-01-01' }],
+  ['after:start_date', '2024-01-10', ['The value field must be a date after start date.'], { start_date: '2024-02-01' }],
+  ['before:start_date', '2024-01-10', ['The value field must be a date before start date.'], {}],
+  // PHP compares a timestamp with null as booleans, so `after` a missing field passes.
+  ['after:start_date', '2024-01-10', null, {}],
+  ['date_format:d/m/Y|after:01/02/2024', '02/02/2024', null],
+  ['date_format:d/m/Y|after:01/02/2024', '31/01/2024', ['The value field must be a date after 01/02/2024.']],
+  ['date_format:d/m/Y|after:start', '02/02/2024', null, { start: '01/02/2024' }],
+  ['date_format:d/m/Y|after:start', '02/02/2024', null, {}],
+]);
+table(compare, [['date_format:d/m/Y|before:start', '02/02/2024', ['The value field must be a date before start.'], { start: '01/02/2024' }]], {
+  start: 'date_format:d/m/Y',
+});
+compare.run();
