@@ -23,6 +23,8 @@ export class Route {
   readonly handler: RouteHandler;
   /** True when the handler answers OPTIONS itself (svc routes answer with the selected action's `Allow`). */
   answersOptions = false;
+  /** Checks middleware as it is added (svc routes refuse `signed` unless selection reads the query). */
+  checkMiddleware: ((middleware: readonly MiddlewareSpec[]) => void) | undefined;
   #name: string | undefined;
   #middleware: MiddlewareSpec[] = [];
   #version = 0;
@@ -48,7 +50,9 @@ export class Route {
 
   /** Adds route middleware: functions, classes, aliases (`signed`) or group names. */
   middleware(...middleware: (MiddlewareSpec | MiddlewareSpec[])[]): this {
-    this.#middleware.push(...middleware.flat());
+    const added = middleware.flat();
+    this.checkMiddleware?.(added);
+    this.#middleware.push(...added);
     this.#version++;
     return this;
   }

@@ -14,6 +14,7 @@ import { runHandler } from '../pipeline/run-handler.js';
 import { PrecognitionNotSupportedError, precognitionSuccess, validateOnly, varyOnPrecognition } from '../precognition.js';
 import { expandMethods } from './methods.js';
 import type { Route } from './route.js';
+import { assertSignedRouteSelectsByQuery, isSignatureMiddleware } from '../signing/signed-route-guard.js';
 import type { Router, RouterHost } from './router.js';
 
 const SELECTED = Symbol('selected action');
@@ -113,5 +114,10 @@ export function registerSvcRoute(router: Router, path: string, controller: Contr
   const dispatcher = new SvcDispatcher(router.host, controller, methods);
   const route = router.addRoute(methods, path, dispatcher.handle);
   route.answersOptions = true;
+  const source = router.host.config.action_source;
+  // SPEC rule 12, at registration: a signature never covers the body. (Groups and aliases are checked again at boot.)
+  route.checkMiddleware = (added) => {
+    if (added.some((spec) => isSignatureMiddleware(spec))) assertSignedRouteSelectsByQuery(route.path, source);
+  };
   return route;
 }
