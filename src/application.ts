@@ -121,9 +121,9 @@ export class Application implements RouterHost {
   /** Runs the providers' `boot()` once. Called on first use; call it yourself to fail fast. */
   boot(): this {
     if (this.#booted) return this;
-    this.#booted = true;
     for (const provider of this.#providers) provider.boot?.(this);
     this.#checkSignedRoutes();
+    this.#booted = true; // only once every check passed: a failed boot fails again next time
     return this;
   }
 

@@ -18,11 +18,13 @@ import { assertSignedRouteSelectsByQuery, isSignatureMiddleware } from '../signi
 import type { Router, RouterHost } from './router.js';
 
 const SELECTED = Symbol('selected action');
-type WithPlan = Request & { [SELECTED]?: ActionPlan };
+/** The selected action, or the 404 to answer once route middleware has run. */
+type WithSelection = Request & { [SELECTED]?: ActionPlan | NotFoundError };
 
 /**
  * The handler of a route registered with `router.svc(path, Controller, methods)`:
  * select the action → route middleware → method guard → form request → handler.
+ * (An unknown action is answered with 404 after route middleware.)
  * Everything that can be known at registration (the action table, allowed
  * methods, validators) is worked out here, once.
  */
@@ -45,25 +47,34 @@ export class SvcDispatcher {
     this.#readsBodyToSelect = host.config.action_source !== 'query';
   }
 
-  /** Runs one request through the stages. Errors become responses here, via the host's renderer. */
+  /**
+   * Runs one request through the stages. Errors become responses here, via
+   * the host's renderer. An action that cannot be selected is reported only
+   * after route middleware ran, as the host framework's controller would:
+   * authentication and signatures are checked before a caller can learn
+   * which action names exist.
+   */
   readonly handle = async (request: Request, route: Route): Promise<JsonResponse> => {
-    let plan: ActionPlan | undefined;
     let response: JsonResponse;
     try {
-      const config = this.#host.config;
       if (this.#readsBodyToSelect) await request.loadBody();
-      plan = selectAction(this.table, config.action_key, config.action_source, request.query(), request.body());
-      request.attributes.set('svc.action', plan.name);
-      request.attributes.set('svc.action_id', plan.name);
-      (request as WithPlan)[SELECTED] = plan;
+      const config = this.#host.config;
+      let selected: ActionPlan | NotFoundError;
+      try {
+        selected = selectAction(this.table, config.action_key, config.action_source, request.query(), request.body());
+        request.attributes.set('svc.action', selected.name);
+        request.attributes.set('svc.action_id', selected.name);
+      } catch (error) {
+        if (!(error instanceof NotFoundError)) throw error;
+        selected = error;
+      }
+      (request as WithSelection)[SELECTED] = selected;
       response = await this.#pipelineFor(route)(request);
     } catch (error) {
-      response =
-        plan === undefined && request.method === 'OPTIONS' && error instanceof NotFoundError
-          ? new JsonResponse(undefined, 204, { allow: route.allow })
-          : this.#host.render(error, request);
+      response = this.#host.render(error, request);
     }
-    return plan?.precognition ? varyOnPrecognition(response) : response;
+    const selected = (request as WithSelection)[SELECTED];
+    return selected !== undefined && !(selected instanceof NotFoundError) && selected.precognition ? varyOnPrecognition(response) : response;
   };
 
   #pipelineFor(route: Route): Handler {
@@ -77,7 +88,12 @@ export class SvcDispatcher {
 
   /** The stages after route middleware. */
   readonly #runAction = async (request: Request): Promise<JsonResponse> => {
-    const plan = (request as WithPlan)[SELECTED]!;
+    const plan = (request as WithSelection)[SELECTED]!;
+    if (plan instanceof NotFoundError) {
+      // OPTIONS without a selectable action: what the route as a whole allows.
+      if (request.method === 'OPTIONS' && request.route) return new JsonResponse(undefined, 204, { allow: request.route.allow });
+      throw plan;
+    }
     const early = guardMethod(plan, request.method);
     if (early) return early;
     const precognitive = request.isPrecognitive;

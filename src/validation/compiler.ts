@@ -51,7 +51,7 @@ function run(plan: Plan, input: InputBag, only: readonly string[] | undefined): 
   const env: RunEnv = { data: input, attribute: '', segments: NO_CAPTURES, captures: NO_CAPTURES, exists: false, expansions: null, memo: null };
   let errors: ValidationMessages | null = null;
   const entries: ValidatedEntry[] = [];
-  const attributes: string[] = [];
+  const validatedByField: string[][] | null = plan.hasBareArray ? plan.fields.map(() => []) : null;
   const stop = plan.stopOnFirstFailure;
 
   const visit = (field: FieldPlan, attribute: string, segments: readonly string[], captures: readonly string[], value: unknown): void => {
@@ -64,8 +64,8 @@ function run(plan: Plan, input: InputBag, only: readonly string[] | undefined): 
       if (errors === null) errors = {};
       addErrors(errors, attribute, messages);
     } else if (errors === null) {
-      attributes.push(attribute);
-      if (value !== MISSING) entries.push({ attribute, segments, value, bareArray: field.facts.bareArray });
+      if (validatedByField !== null) validatedByField[field.index]!.push(attribute);
+      if (value !== MISSING) entries.push({ field, attribute, segments, value });
     }
   };
 
@@ -87,7 +87,7 @@ function run(plan: Plan, input: InputBag, only: readonly string[] | undefined): 
     if (stop && errors !== null) break;
   }
   if (errors !== null) return { ok: false, errors };
-  return { ok: true, validated: buildValidated(input, entries, attributes) };
+  return { ok: true, validated: buildValidated(input, entries, validatedByField) };
 }
 
 /** Index of the `allOf` branch an ajv error comes from (`#/allOf/3/...`). */
@@ -108,11 +108,16 @@ function runField(plan: Plan, field: FieldPlan, value: unknown, env: RunEnv): st
   if (facts.sometimes && !exists) return null;
   // Non-implicit rules run on a present value that is not blank ('' or spaces) nor a null of a nullable field.
   const apply = exists && !isBlankString(value) && !(facts.nullable && value === null);
-  let failed: Uint8Array | null = null;
+  // Rules whose ajv branch failed, as a bit set (32 bits per word).
+  let failed: number[] | null = null;
   const validate = field.validate;
   if (apply && validate !== null && !validate(value)) {
-    failed = new Uint8Array(field.rules.length);
-    for (const error of validate.errors!) failed[field.ruleOfBranch[branchOf(error.schemaPath)]!] = 1;
+    failed = [0];
+    for (const error of validate.errors!) {
+      const i = field.ruleOfBranch[branchOf(error.schemaPath)]!;
+      while (failed.length <= i >>> 5) failed.push(0);
+      failed[i >>> 5]! |= 1 << (i & 31);
+    }
   }
   let out: string[] | null = null;
   const rules = field.rules;
@@ -126,7 +131,7 @@ function runField(plan: Plan, field: FieldPlan, value: unknown, env: RunEnv): st
         // A failed implicit rule (required...) ends the field: the others would only repeat it.
         return [message(plan, field, rule, value, env, null)];
       case SCHEMA:
-        if (failed === null || failed[i] === 0) continue;
+        if (failed === null || ((failed[i >>> 5] ?? 0) & (1 << (i & 31))) === 0) continue;
         (out ??= []).push(message(plan, field, rule, value, env, null));
         break;
       case CHECK:
@@ -160,7 +165,7 @@ function inputOf(value: unknown): string | null {
 
 function message(plan: Plan, field: FieldPlan, rule: RulePlan, value: unknown, env: RunEnv, reported: string | null): string {
   const m = rule.message;
-  if (m.fixed !== null) return m.fixed;
+  if (m.fixed !== null) return m.fixedFile !== null && isFile(value) ? m.fixedFile : m.fixed;
   let text = m.text;
   let custom = false;
   for (const c of m.conditional) {

@@ -102,6 +102,12 @@ keyword('laravel:in', 'object', (s: { values: string[]; negate: boolean; each: b
 
 keyword('laravel:array', 'boolean', () => isContainer);
 
+/** A raw `{ schema }` rule, compiled as its own root so its `$ref: '#/...'` resolve inside it. */
+keyword('laravel:schema', 'object', (schema: AnySchemaObject) => {
+  const validate = ajv.compile(schema);
+  return (v) => validate(v) === true;
+});
+
 keyword('laravel:list', 'boolean', () => (v) => {
   if (Array.isArray(v)) return true;
   if (!isContainer(v)) return false;

@@ -74,34 +74,49 @@ export interface Expansion {
  */
 export function expand(data: unknown, segments: readonly string[]): Expansion[] {
   const out: Expansion[] = [];
-  const path: string[] = [];
-  const captures: string[] = [];
-  const walk = (node: unknown, i: number): void => {
-    if (i === segments.length) {
-      out.push({ attribute: path.join('.'), segments: path.slice(), captures: captures.slice(), value: node });
-      return;
-    }
-    const seg = segments[i]!;
-    if (seg !== '*') {
-      path.push(seg);
-      walk(node === MISSING ? MISSING : childOf(node, seg), i + 1);
-      path.pop();
-      return;
-    }
-    if (!isContainer(node)) return;
-    const keys = Array.isArray(node) ? null : Object.keys(node);
-    const n = keys === null ? (node as unknown[]).length : keys.length;
-    for (let k = 0; k < n; k++) {
-      const key = keys === null ? String(k) : keys[k]!;
+  walk(data, segments, 0, '', [], [], out);
+  return out;
+}
+
+function walk(
+  node: unknown,
+  pattern: readonly string[],
+  i: number,
+  prefix: string,
+  path: string[],
+  captures: string[],
+  out: Expansion[],
+): void {
+  if (i === pattern.length) {
+    out.push({ attribute: prefix, segments: path.slice(), captures: captures.slice(), value: node });
+    return;
+  }
+  const seg = pattern[i]!;
+  const sep = i === 0 ? '' : '.';
+  if (seg !== '*') {
+    path.push(seg);
+    walk(node === MISSING ? MISSING : childOf(node, seg), pattern, i + 1, prefix + sep + seg, path, captures, out);
+    path.pop();
+    return;
+  }
+  if (Array.isArray(node)) {
+    for (let k = 0; k < node.length; k++) {
+      const key = String(k);
       path.push(key);
       captures.push(key);
-      walk(keys === null ? (node as unknown[])[k] : (node as Record<string, unknown>)[key], i + 1);
+      walk(node[k], pattern, i + 1, prefix + sep + key, path, captures, out);
       captures.pop();
       path.pop();
     }
-  };
-  walk(data, 0);
-  return out;
+  } else if (isContainer(node)) {
+    for (const key of Object.keys(node)) {
+      path.push(key);
+      captures.push(key);
+      walk((node as Record<string, unknown>)[key], pattern, i + 1, prefix + sep + key, path, captures, out);
+      captures.pop();
+      path.pop();
+    }
+  }
 }
 
 /**

@@ -49,6 +49,8 @@ function translate(body: string, open: string, close: string, dollarEndOnly: boo
       i++;
       if (next === undefined) {
         out += '\\\\';
+      } else if (next === 'Q' || next === 'E' || next === 'G' || next === 'K') {
+        throw new Error(`the PCRE escape "\\${next}" has no JavaScript equivalent`);
       } else if ((next === open || next === close) && !/[\\^$.*+?()[\]{}|/-]/.test(next)) {
         out += next;
       } else if (!inClass && next === 'A') {

@@ -140,6 +140,7 @@ export function displayValue(value: unknown): string {
   return phpString(value) ?? String(value);
 }
 
+const WORD_START = /(^|[ \t\r\n\f\v])(\S)/g;
 const WHITESPACE = /\s+/gu;
 const BEFORE_UPPER = /(.)(?=[A-Z])/gu;
 const LOWER_ONLY = /^[a-z]+$/;
@@ -147,7 +148,7 @@ const LOWER_ONLY = /^[a-z]+$/;
 /** `Str::snake($value)`: `firstName` → `first_name`, `first name` → `first_name`. */
 export function snake(value: string): string {
   if (LOWER_ONLY.test(value)) return value;
-  const words = value.replace(/(^|[ \t\r\n\f\v])(\S)/g, (_m, sep: string, ch: string) => sep + ch.toUpperCase());
+  const words = value.replace(WORD_START, (_m, sep: string, ch: string) => sep + ch.toUpperCase());
   return words.replace(WHITESPACE, '').replace(BEFORE_UPPER, '$1_').toLowerCase();
 }
 

@@ -25,6 +25,8 @@ export const CUSTOM = 4;
 export interface MessagePlan {
   /** The finished message, when nothing in it depends on the attribute or the data. */
   readonly fixed: string | null;
+  /** The finished `file` variant of `fixed`, for a default size message. */
+  readonly fixedFile: string | null;
   readonly conditional: readonly ConditionalMessage[];
   readonly text: string;
   /** The `file` variant of a default size message, chosen when the value is an uploaded file. */
@@ -55,6 +57,14 @@ export interface FieldPlan {
   readonly ruleOfBranch: readonly number[];
   /** Display name, when it does not depend on the attribute (no wildcard). */
   readonly display: string;
+  /** Position in `Plan.fields`. */
+  index: number;
+  /**
+   * For a bare `array` field: the fields whose keys lie under it. When one of
+   * them validates an attribute under this one, `validated()` takes the
+   * children instead of the whole array.
+   */
+  children: number[];
 }
 
 export interface Plan {
@@ -66,7 +76,7 @@ export interface Plan {
 }
 
 const hasOwn = Object.prototype.hasOwnProperty;
-const NO_MESSAGE: MessagePlan = { fixed: null, conditional: [], text: '', fileText: null, replace: [] };
+const NO_MESSAGE: MessagePlan = { fixed: null, fixedFile: null, conditional: [], text: '', fileText: null, replace: [] };
 
 function factsOf(key: string, parsed: readonly ParsedRule[]): FieldFacts {
   const names = new Set<string>();
@@ -123,13 +133,28 @@ export function buildPlan(rules: RuleMap, options: CompileOptions): Plan {
     }
   }
 
-  const fields = keys.map((key) => buildField(key, parsed.get(key)!, facts, sources, displayOf, owner));
+  const built = keys.map((key) => buildField(key, parsed.get(key)!, facts, sources, displayOf, owner));
+  const fields = [...built.filter((f) => !f.wildcard), ...built.filter((f) => f.wildcard)];
+  fields.forEach((f, i) => (f.index = i));
+  for (const f of fields) {
+    if (!f.facts.bareArray) continue;
+    f.children = fields.filter((g) => g !== f && liesUnder(g.segments, f.segments)).map((g) => g.index);
+  }
   return {
-    fields: [...fields.filter((f) => !f.wildcard), ...fields.filter((f) => f.wildcard)],
+    fields,
     displayOf,
     stopOnFirstFailure: options.stopOnFirstFailure === true,
     hasBareArray: fields.some((f) => f.facts.bareArray),
   };
+}
+
+/** Can an attribute of pattern `child` lie under an attribute of pattern `parent`? */
+function liesUnder(child: readonly string[], parent: readonly string[]): boolean {
+  if (child.length <= parent.length) return false;
+  for (let i = 0; i < parent.length; i++) {
+    if (child[i] !== parent[i] && child[i] !== '*' && parent[i] !== '*') return false;
+  }
+  return true;
 }
 
 function invalid(owner: string, field: string, rule: string, reason: string): LogicException {
@@ -165,9 +190,10 @@ function buildField(
       if (!field.numeric && !field.arrayish) fileText = fallback.file;
     }
     const dependsOnAttribute =
-      field.wildcard || custom.conditional.length > 0 || fileText !== null || typeof replace === 'function' || text.includes(':input');
-    const fixed = dependsOnAttribute || text === '' ? null : render(text, display, null, segments, replace as Replacements);
-    return { fixed, conditional: custom.conditional, text, fileText, replace };
+      field.wildcard || custom.conditional.length > 0 || typeof replace === 'function' || text.includes(':input') || text === '';
+    const fixed = dependsOnAttribute ? null : render(text, display, null, segments, replace as Replacements);
+    const fixedFile = dependsOnAttribute || fileText === null ? null : render(fileText, display, null, segments, replace as Replacements);
+    return { fixed, fixedFile, conditional: custom.conditional, text, fileText, replace };
   };
 
   for (const r of parsed) {
@@ -191,7 +217,7 @@ function buildField(
       cacheable = false;
       rawSchemas.push({ raw: r.raw, schema: r.schema });
       ruleOfBranch.push(plans.length);
-      branches.push(r.schema);
+      branches.push({ 'laravel:schema': r.schema });
       plans.push({ kind: SCHEMA, name: 'schema', check: null, custom: null, implicit: false, message: messageFor('schema', MESSAGES.schema!, [], r.message) });
       continue;
     }
@@ -248,5 +274,5 @@ function buildField(
       throw invalid(owner, key, culprit?.raw ?? 'schema', `the JSON Schema does not compile: ${(error as Error).message}`);
     }
   }
-  return { key, segments, wildcard: field.wildcard, facts: field, rules: plans, validate, ruleOfBranch, display };
+  return { key, segments, wildcard: field.wildcard, facts: field, rules: plans, validate, ruleOfBranch, display, index: 0, children: [] };
 }

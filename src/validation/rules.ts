@@ -1,75 +1,20 @@
 /**
  * The table of rule definitions: for each host-framework rule, whether it is
- * a flag, implicit (runs on a missing or empty field) or ordinary, the JSON
- * Schema fragment ajv compiles for it, or, for rules that read other fields,
- * a closure built once. Messages come from `messages.ts` under the same name.
+ * a flag, implicit (runs on a missing or empty field) or ordinary, and the
+ * JSON Schema fragment ajv compiles for it (rules that read other fields are
+ * closures from `cross-field-rules.ts`). Messages come from `messages.ts`
+ * under the same name.
  */
-import { FieldRef, type RunEnv } from './field-ref.js';
-import { compileDateFormat, type DateFormat } from './date-format.js';
-import { compareInstants, dateParameter, instantOf, urlPattern } from './keywords.js';
+import type { RunEnv } from './field-ref.js';
+import { compileDateFormat } from './date-format.js';
+import { urlPattern } from './keywords.js';
 import { compilePhpRegex } from './php-regex.js';
-import { MISSING } from './paths.js';
 import type { Replacements } from './messages.js';
-import {
-  NUMERIC_STRING,
-  displayValue,
-  isContainer,
-  isEmptyValue,
-  isNumeric,
-  looseEquals,
-  phpString,
-  strictEquals,
-} from './php.js';
+import { NUMERIC_STRING, isEmptyValue } from './php.js';
+import { dateRule, different, distinct, requiredIf, requiredWith, sameRule } from './cross-field-rules.js';
+import type { Check, RuleContext, RuleDef } from './rule-types.js';
 
-/** What the compiler knows about a field from its rule names. */
-export interface FieldFacts {
-  readonly key: string;
-  readonly wildcard: boolean;
-  /** Has `numeric` or `integer`: sizes are values. */
-  readonly numeric: boolean;
-  /** Has `array` or `list`: size messages speak of items. */
-  readonly arrayish: boolean;
-  /** Has `array` (with or without keys): `in` / `not_in` check each item. */
-  readonly arrayRule: boolean;
-  /** Has a bare `array`: `validated()` leaves it out when child rules exist. */
-  readonly bareArray: boolean;
-  /** Has `boolean`: `required_if` parameters `true`/`false` become booleans. */
-  readonly boolean: boolean;
-  /** First `date_format` parameter. */
-  readonly dateFormat: string | null;
-  readonly nullable: boolean;
-  readonly sometimes: boolean;
-  readonly bail: boolean;
-}
-
-export interface RuleContext {
-  readonly name: string;
-  readonly params: readonly string[];
-  readonly field: FieldFacts;
-  factsOf(key: string): FieldFacts | undefined;
-  ref(key: string): FieldRef;
-  /** Throws the compile-time LogicException for this rule. */
-  invalid(reason: string): never;
-}
-
-export type Check = (value: unknown, env: RunEnv) => boolean;
-export type Replacer = Replacements | ((env: RunEnv) => Replacements);
-
-export interface Built {
-  /** A JSON Schema fragment: the rule runs inside the field's ajv validator. */
-  readonly schema?: Record<string, unknown>;
-  /** Or a closure, for rules that read other fields or the field's state. */
-  readonly check?: Check;
-  readonly replace?: Replacer;
-}
-
-export interface RuleDef {
-  /** `flag`: sometimes / nullable / bail. `implicit`: runs on missing and empty values. */
-  readonly kind: 'flag' | 'implicit' | 'rule';
-  readonly minParams?: number;
-  /** Messages read rule parameters as field names (`*` filled per attribute). */
-  readonly build?: (c: RuleContext) => Built;
-}
+export type { Built, Check, FieldFacts, Replacer, RuleContext, RuleDef } from './rule-types.js';
 
 const flag: RuleDef = { kind: 'flag' };
 
@@ -112,80 +57,6 @@ function implicit(check: Check): RuleDef {
 const ACCEPTED: readonly unknown[] = ['yes', 'on', '1', 1, true, 'true'];
 const DECLINED: readonly unknown[] = ['no', 'off', '0', 0, false, 'false'];
 
-/** `parseDependentRuleParameters` + `in_array`: does the other field's value match one of `values`? */
-function dependentMatcher(c: RuleContext): (other: unknown) => boolean {
-  const raw = c.params.slice(1);
-  const asBool = raw.map((v) => (v === 'true' ? true : v === 'false' ? false : v));
-  const asNull = (list: readonly unknown[]): unknown[] => list.map((v) => (typeof v === 'string' && v.toLowerCase() === 'null' ? null : v));
-  const otherIsBoolean = c.factsOf(c.params[0]!)?.boolean ?? false;
-  const lists = {
-    plain: raw as readonly unknown[],
-    bool: asBool as readonly unknown[],
-    nul: asNull(raw),
-    boolNul: asNull(asBool),
-  };
-  return (other) => {
-    const bool = otherIsBoolean || typeof other === 'boolean';
-    const values = other === null ? (bool ? lists.boolNul : lists.nul) : bool ? lists.bool : lists.plain;
-    const strict = typeof other === 'boolean' || other === null;
-    for (const v of values) if (strict ? v === other : looseEquals(other, v)) return true;
-    return false;
-  };
-}
-
-function requiredIf(unless: boolean): RuleDef {
-  return {
-    kind: 'implicit',
-    minParams: 2,
-    build: (c) => {
-      const other = c.ref(c.params[0]!);
-      const matches = dependentMatcher(c);
-      const check: Check = unless
-        ? (v, env) => {
-            const o = other.get(env);
-            return matches(o === undefined ? null : o) || !isEmptyValue(v);
-          }
-        : (v, env) => {
-            if (!other.has(env)) return true;
-            return !matches(other.get(env)) || !isEmptyValue(v);
-          };
-      const values = c.params.slice(1).join(', ');
-      const replace: Replacer = unless
-        ? other.dynamic
-          ? (env) => [[':other', other.display(env)], [':values', values]]
-          : [[':other', other.display(null)], [':values', values]]
-        : (env) => [[':other', other.display(env)], [':value', displayValue(other.get(env) ?? null)]];
-      return { check, replace };
-    },
-  };
-}
-
-/** required_with(_all) / required_without(_all): which of the other fields must be filled for this one to be required. */
-function requiredWith(when: 'any-filled' | 'all-filled' | 'any-empty' | 'all-empty'): RuleDef {
-  return {
-    kind: 'implicit',
-    minParams: 1,
-    build: (c) => {
-      const refs = c.params.map((p) => c.ref(p));
-      const trigger = (env: RunEnv): boolean => {
-        let filled = 0;
-        for (const r of refs) if (!isEmptyValue(r.get(env))) filled++;
-        switch (when) {
-          case 'any-filled': return filled > 0;
-          case 'all-filled': return filled === refs.length;
-          case 'any-empty': return filled < refs.length;
-          default: return filled === 0;
-        }
-      };
-      const list = (env: RunEnv | null): string => refs.map((r) => r.display(env)).join(' / ');
-      return {
-        check: (v, env) => !trigger(env) || !isEmptyValue(v),
-        replace: refs.some((r) => r.dynamic) ? (env) => [[':values', list(env)]] : [[':values', list(null)]],
-      };
-    },
-  };
-}
-
 function inRule(negate: boolean): RuleDef {
   return {
     kind: 'rule',
@@ -200,52 +71,6 @@ function inRule(negate: boolean): RuleDef {
   };
 }
 
-/** `before`, `after`... against a date (`2024-01-01`, `tomorrow`) or another field. */
-function dateRule(op: string): RuleDef {
-  return {
-    kind: 'rule',
-    minParams: 1,
-    build: (c) => {
-      const param = c.params[0]!;
-      const format = c.field.dateFormat;
-      let compiled: DateFormat | null = null;
-      if (format !== null) compiled = compileDateFormat(format);
-      if (dateParameter(param, compiled) !== null) {
-        return { schema: { 'laravel:date-compare': { op, date: param, format } }, replace: [[':date', param]] };
-      }
-      const other = c.ref(param);
-      const otherFormatText = c.factsOf(param)?.dateFormat ?? format;
-      const otherFormat = otherFormatText === null ? null : compileDateFormat(otherFormatText);
-      const check: Check = (v, env) => {
-        if (typeof v !== 'string' && !isNumeric(v)) return false;
-        const now = Date.now();
-        const first = instantOf(v, compiled, now);
-        const o = other.get(env);
-        if (compiled !== null) {
-          // checkDateTimeOrder: a missing other field passes.
-          if (o === undefined || o === null) return true;
-          const second = instantOf(o, otherFormat, now);
-          return first !== null && second !== null && compareInstants(first, second, op);
-        }
-        if (first === null) return false;
-        const second = instantOf(o, null, now);
-        // PHP compares a timestamp with null as booleans: (bool) $first op false.
-        if (second === null) return op === '>' ? first !== 0 : op === '>=' ? true : op === '<' ? false : first === 0;
-        return compareInstants(first, second, op);
-      };
-      return { check, replace: other.dynamic ? (env) => [[':date', other.display(env)]] : [[':date', other.display(null)]] };
-    },
-  };
-}
-
-function sameRule(c: RuleContext, key: string): Built {
-  const other = c.ref(key);
-  return {
-    check: (v, env) => strictEquals(v, other.get(env) ?? null),
-    replace: other.dynamic ? (env) => [[':other', other.display(env)]] : [[':other', other.display(null)]],
-  };
-}
-
 function textRule(pattern: string, unicode: string, numbers: Record<string, unknown> | null): RuleDef {
   return {
     kind: 'rule',
@@ -255,43 +80,6 @@ function textRule(pattern: string, unicode: string, numbers: Record<string, unkn
     },
   };
 }
-
-/** `distinct`: compares with the other values matched by the field's wildcard pattern. */
-function distinctKey(value: unknown, strict: boolean, ignoreCase: boolean): string | null {
-  if (isContainer(value)) return isEmptyValue(value) ? 'e' : null;
-  if (value !== null && typeof value === 'object') return null;
-  if (ignoreCase) return 's:' + (phpString(value) ?? '').toLowerCase();
-  if (strict) return typeof value === 'string' ? 's:' + value : `${typeof value}:${String(value)}`;
-  if (value === null || value === undefined) return 's:';
-  if (typeof value === 'boolean') return 'b:' + value;
-  if (isNumeric(value)) return 'n:' + Number(typeof value === 'string' ? value.trim() : value);
-  return 's:' + String(value);
-}
-
-const distinct: RuleDef = {
-  kind: 'rule',
-  build: (c) => {
-    for (const p of c.params) if (p !== 'strict' && p !== 'ignore_case') c.invalid(`unknown "distinct" option "${p}"`);
-    const strict = c.params.includes('strict');
-    const ignoreCase = c.params.includes('ignore_case');
-    const check: Check = (v, env) => {
-      const key = distinctKey(v, strict, ignoreCase);
-      if (env.expansions === null || key === null) return true;
-      const memo = (env.memo ??= new Map());
-      let counts = memo.get(check) as Map<string, number> | undefined;
-      if (counts === undefined) {
-        counts = new Map();
-        for (const e of env.expansions) {
-          const k = e.value === MISSING ? null : distinctKey(e.value, strict, ignoreCase);
-          if (k !== null) counts.set(k, (counts.get(k) ?? 0) + 1);
-        }
-        memo.set(check, counts);
-      }
-      return (counts.get(key) ?? 0) <= 1;
-    };
-    return { check };
-  },
-};
 
 export const RULES: Readonly<Record<string, RuleDef>> = {
   bail: flag,
@@ -401,21 +189,7 @@ export const RULES: Readonly<Record<string, RuleDef>> = {
 
   confirmed: { kind: 'rule', build: (c) => sameRule(c, c.params[0] || `${c.field.key}_confirmation`) },
   same: { kind: 'rule', minParams: 1, build: (c) => sameRule(c, c.params[0]!) },
-  different: {
-    kind: 'rule',
-    minParams: 1,
-    build: (c) => {
-      const refs = c.params.map((p) => c.ref(p));
-      const first = refs[0]!;
-      return {
-        check: (v, env) => {
-          for (const r of refs) if (r.has(env) && strictEquals(v, r.get(env))) return false;
-          return true;
-        },
-        replace: first.dynamic ? (env) => [[':other', first.display(env)]] : [[':other', first.display(null)]],
-      };
-    },
-  },
+  different,
   distinct,
 };
 

@@ -1,3 +1,7 @@
+/**
+ * The validation contract shared with the rest of Switchyard: the rule
+ * shapes a form request writes and the compiled validator it gets back.
+ */
 import type { InputBag } from '../http/own.js';
 import type { ValidationMessages } from '../errors/validation-error.js';
 

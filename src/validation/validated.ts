@@ -8,18 +8,17 @@
  * `__proto__` key is never assigned.
  */
 import type { InputBag } from '../http/own.js';
-import { childOf, MISSING } from './paths.js';
 import { isContainer } from './php.js';
+import type { FieldPlan } from './plan.js';
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
 /** An attribute that passed and is present in the input. */
 export interface ValidatedEntry {
+  readonly field: FieldPlan;
   readonly attribute: string;
   readonly segments: readonly string[];
   readonly value: unknown;
-  /** The field has a bare `array` rule (it may be left to its children). */
-  readonly bareArray: boolean;
 }
 
 function shallowCopy(value: Record<string, unknown> | unknown[]): Record<string, unknown> | unknown[] {
@@ -29,19 +28,30 @@ function shallowCopy(value: Record<string, unknown> | unknown[]): Record<string,
   return copy;
 }
 
-function setPath(result: InputBag, input: InputBag, segments: readonly string[], value: unknown, owned: Set<object>): void {
+/**
+ * `Arr::set`. The path exists in the input (the value was found there), so
+ * the input is walked beside the result to create arrays where it has arrays.
+ * A container that came whole from the input (an earlier, shorter path) is
+ * copied before it is written into, so the input is never modified.
+ */
+function setPath(result: InputBag, input: InputBag, segments: readonly string[], value: unknown, shared: Set<unknown> | null): void {
   let target: Record<string, unknown> = result;
   let source: unknown = input;
   const last = segments.length - 1;
   for (let i = 0; i < last; i++) {
     const seg = segments[i]!;
     if (seg === '__proto__') return;
-    source = source === MISSING ? MISSING : childOf(source, seg);
+    source = (source as Record<string, unknown>)[seg];
     let next = hasOwn.call(target, seg) ? target[seg] : undefined;
-    if (!isContainer(next)) next = Array.isArray(source) ? [] : {};
-    else if (!owned.has(next)) next = shallowCopy(next);
-    owned.add(next as object);
-    target[seg] = next;
+    if (next === null || typeof next !== 'object') {
+      next = Array.isArray(source) ? [] : {};
+      target[seg] = next;
+    } else if (shared !== null && shared.has(next)) {
+      next = shallowCopy(next as Record<string, unknown>);
+      // Its children still belong to the input.
+      for (const child of Object.values(next as object)) if (isContainer(child)) shared.add(child);
+      target[seg] = next;
+    }
     target = next as Record<string, unknown>;
   }
   const key = segments[last]!;
@@ -49,29 +59,51 @@ function setPath(result: InputBag, input: InputBag, segments: readonly string[],
 }
 
 /**
- * `attributes` lists every attribute that was validated (present or not):
- * a bare-array field is skipped when one of them lies under it.
+ * `validatedByField[i]` lists the attributes field `i` validated (present or
+ * not; filled only when some field has a bare `array` rule): a bare-array
+ * attribute is left out when a child field validated an attribute under it.
  */
-export function buildValidated(input: InputBag, entries: readonly ValidatedEntry[], attributes: readonly string[]): InputBag {
+export function buildValidated(input: InputBag, entries: readonly ValidatedEntry[], validatedByField: readonly string[][] | null): InputBag {
   const result: InputBag = {};
-  if (entries.length === 1 && entries[0]!.segments.length === 1 && !entries[0]!.bareArray) {
-    const e = entries[0]!;
-    if (e.attribute !== '__proto__') result[e.attribute] = e.value;
-    return result;
-  }
-  let parents: Set<string> | null = null;
-  const owned = new Set<object>();
-  for (const e of entries) {
-    if (e.bareArray && e.value !== null) {
-      if (parents === null) {
-        parents = new Set();
-        for (const a of attributes) {
-          for (let at = a.indexOf('.'); at >= 0; at = a.indexOf('.', at + 1)) parents.add(a.slice(0, at));
+  let shared: Set<unknown> | null = null;
+  let prefixes: Map<number, Set<string>> | null = null;
+  for (let k = 0; k < entries.length; k++) {
+    const e = entries[k]!;
+    const field = e.field;
+    if (field.facts.bareArray && e.value !== null && validatedByField !== null && field.children.length > 0) {
+      if (!field.wildcard) {
+        const under = e.attribute + '.';
+        if (field.children.some((g) => validatedByField[g]!.some((a) => a.startsWith(under)))) continue;
+      } else {
+        prefixes ??= new Map();
+        let set = prefixes.get(field.index);
+        if (set === undefined) {
+          set = childPrefixes(field, validatedByField);
+          prefixes.set(field.index, set);
         }
+        if (set.has(e.attribute)) continue;
       }
-      if (parents.has(e.attribute)) continue;
     }
-    setPath(result, input, e.segments, e.value, owned);
+    if (e.segments.length === 1) {
+      if (e.attribute !== '__proto__') result[e.attribute] = e.value;
+    } else {
+      setPath(result, input, e.segments, e.value, shared);
+    }
+    if (isContainer(e.value)) (shared ??= new Set()).add(e.value);
   }
   return result;
+}
+
+/** The prefixes, at the depth of `field`, of the attributes its children validated. */
+function childPrefixes(field: FieldPlan, validatedByField: readonly string[][]): Set<string> {
+  const depth = field.segments.length;
+  const set = new Set<string>();
+  for (const g of field.children) {
+    for (const a of validatedByField[g]!) {
+      let at = -1;
+      for (let d = 0; d < depth && (at = a.indexOf('.', at + 1)) >= 0; d++);
+      if (at > 0) set.add(a.slice(0, at));
+    }
+  }
+  return set;
 }

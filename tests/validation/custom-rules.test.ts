@@ -96,3 +96,13 @@ schema('schemas never coerce, default or strip the input', () => {
 });
 
 schema.run();
+
+const refs = suite('raw schemas are their own root');
+refs('$ref to #/$defs resolves inside the rule schema', () => {
+  const rules = {
+    point: [{ schema: { $defs: { coord: { type: 'number' } }, type: 'object', properties: { x: { $ref: '#/$defs/coord' }, y: { $ref: '#/$defs/coord' } }, required: ['x', 'y'] } }],
+  };
+  assert.ok(run(rules, { point: { x: 1, y: 2 } }).ok);
+  assert.equal(run(rules, { point: { x: 1, y: 'a' } }), { ok: false, errors: { point: ['The point field format is invalid.'] } });
+});
+refs.run();

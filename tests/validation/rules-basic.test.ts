@@ -1,6 +1,7 @@
 import { suite } from 'uvu';
 import { UploadedFile } from '../../src/http/uploaded-file.js';
-import { ABSENT, table, type Case } from './helpers.js';
+import * as assert from 'uvu/assert';
+import { ABSENT, messagesOf, table, type Case } from './helpers.js';
 
 const REQUIRED = ['The value field is required.'];
 const STRING = ['The value field must be a string.'];
@@ -290,3 +291,11 @@ table(files, [
   ['in:a', photo, INVALID],
 ]);
 files.run();
+
+const many = suite('a field with many rules');
+many('failures past the 32nd rule are reported in rule order', () => {
+  const rules = ['string', ...Array.from({ length: 40 }, () => 'max:100'), 'max:1', 'min:1'].join('|');
+  assert.equal(messagesOf(rules, 'ab'), ['The value field must not be greater than 1 characters.']);
+  assert.equal(messagesOf(rules, 55), ['The value field must be a string.', 'The value field must not be greater than 1 characters.']);
+});
+many.run();
