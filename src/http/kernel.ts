@@ -39,7 +39,6 @@ export class Kernel {
       next();
       return;
     }
-    res.on('error', ignoreResponseError);
     const request = new Request(req, res, path, mark === -1 ? '' : url.slice(mark + 1), this.config);
     request.route = route;
     this.#run(request).then(
@@ -72,7 +71,7 @@ export class Kernel {
   };
 
   #send(request: Request, response: JsonResponse): void {
-    const res = request.res;
+    const res = request.rawResponse;
     if (res.headersSent || res.writableEnded || res.destroyed) return;
     if (this.closing) response.headers['connection'] = 'close';
     // Every answer to a prediction says so, wherever it was decided (404 and 405 included).
@@ -106,9 +105,3 @@ function withDeadline(running: Promise<JsonResponse>, ms: number, request: Reque
     );
   });
 }
-
-/**
- * A handler that writes to `request.res` itself can write after the end;
- * node:http reports that as an 'error' event, which must not crash the process.
- */
-function ignoreResponseError(): void {}

@@ -24,9 +24,10 @@ export class Request {
   readonly rawQuery: string;
   /** Values set by Switchyard and by middleware: `svc.action`, `svc.action_id`... */
   readonly attributes = new Map<string, unknown>();
-  /** The Node request and response, for what this class does not cover. */
+  /** The Node request, for what this class does not cover. */
   readonly raw: IncomingMessage;
-  readonly res: ServerResponse;
+  readonly #res: ServerResponse;
+  #resHandedOut = false;
   /** The matched route, set by the kernel (undefined when no route matched). */
   route: Route | undefined;
 
@@ -41,10 +42,29 @@ export class Request {
   constructor(raw: IncomingMessage, res: ServerResponse, path: string, rawQuery: string, config: SwitchyardConfig) {
     this.#config = config;
     this.raw = raw;
-    this.res = res;
+    this.#res = res;
     this.method = raw.method ?? 'GET';
     this.path = path;
     this.rawQuery = rawQuery;
+  }
+
+  /**
+   * The Node response, for handlers that write it themselves (Switchyard
+   * then sends nothing). Handing it out arms a listener so that a write after
+   * the end, which node:http reports as an 'error' event, cannot crash the
+   * process; requests that never touch it pay nothing for that.
+   */
+  get res(): ServerResponse {
+    if (!this.#resHandedOut) {
+      this.#resHandedOut = true;
+      this.#res.on('error', ignoreResponseError);
+    }
+    return this.#res;
+  }
+
+  /** @internal The response, for the kernel (no listener needed: it writes once). */
+  get rawResponse(): ServerResponse {
+    return this.#res;
   }
 
   /** Request headers, names in lower case. */
@@ -165,7 +185,7 @@ export class Request {
     if (this.#signal === undefined) {
       const controller = (this.#signal = new AbortController());
       this.raw.once('close', () => {
-        if (!this.res.writableEnded) controller.abort(new Error('The client closed the connection.'));
+        if (!this.#res.writableEnded) controller.abort(new Error('The client closed the connection.'));
       });
     }
     return this.#signal.signal;
@@ -191,3 +211,5 @@ function dig(bag: unknown, path: string): unknown {
   }
   return current;
 }
+
+function ignoreResponseError(): void {}
