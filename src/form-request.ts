@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Request } from './http/request.js';
-import { own, type InputBag } from './http/own.js';
+import { createBag, own, type InputBag } from './http/own.js';
 import type { RuleMap } from './validation/types.js';
 import type { UploadedFile } from './http/uploaded-file.js';
 
@@ -100,7 +100,7 @@ export abstract class FormRequest {
 
   /** Adds or replaces body input, e.g. in `prepareForValidation()`. */
   merge(values: InputBag): void {
-    const next: InputBag = Object.create(null);
+    const next: InputBag = createBag();
     const body = this[REQUEST].body();
     for (const key in body) next[key] = body[key];
     for (const key in values) if (key !== '__proto__') next[key] = values[key];

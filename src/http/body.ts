@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { isUtf8 } from 'node:buffer';
 import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../errors/http-error.js';
 import { parseUrlEncoded, type InputLimits } from './query.js';
 import { jsonNestsDeeperThan } from './json-depth.js';
@@ -29,7 +30,6 @@ export function bodyKind(contentType: string | undefined): BodyKind {
   return 'unsupported';
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * Reads and parses a JSON or form body. Rejects an unreadable content type (415) before
@@ -48,12 +48,9 @@ export async function readBody(req: IncomingMessage, limits: BodyLimits): Promis
   if (declared !== undefined && Number(declared) > limit) throw new PayloadTooLargeError(limit);
   const raw = await collect(req, limit);
   if (raw.length === 0) return EMPTY_BAG;
-  let text: string;
-  try {
-    text = utf8.decode(raw);
-  } catch {
-    throw new BadRequestError('The request body is not valid UTF-8.');
-  }
+  // isUtf8 + toString is cheaper than a fatal TextDecoder for the small bodies of the hot path.
+  if (!isUtf8(raw)) throw new BadRequestError('The request body is not valid UTF-8.');
+  const text = raw.toString('utf8');
   return kind === 'json' ? parseJsonObject(text, limits.max_input_nesting) : parseUrlEncoded(text, limits);
 }
 
@@ -65,7 +62,7 @@ function collect(req: IncomingMessage, limit: number): Promise<Buffer> {
       req.off('data', onData);
       req.off('end', onEnd);
       req.off('error', onError);
-      req.off('aborted', onAborted);
+      req.off('close', onClose);
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
@@ -85,11 +82,12 @@ function collect(req: IncomingMessage, limit: number): Promise<Buffer> {
       cleanup();
       reject(new BadRequestError(`The request body could not be read: ${error.message}.`));
     };
-    const onAborted = () => onError(new Error('the client aborted the upload'));
+    // 'close' before 'end': the client went away mid-upload.
+    const onClose = () => onError(new Error('the client aborted the upload'));
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('error', onError);
-    req.on('aborted', onAborted);
+    req.on('close', onClose);
   });
 }
 

@@ -1,5 +1,5 @@
 import { BadRequestError } from '../errors/http-error.js';
-import { EMPTY_BAG, type InputBag } from './own.js';
+import { EMPTY_BAG, createBag, isBag, type InputBag } from './own.js';
 
 /** Limits that keep hostile input cheap to reject (named as the configuration keys). */
 export interface InputLimits {
@@ -42,7 +42,7 @@ export function parseUrlEncoded(text: string, limits: InputLimits = DEFAULT_INPU
  * rules. Shared by query strings, form bodies and multipart fields.
  */
 export class InputBuilder {
-  readonly #out: InputBag = Object.create(null);
+  readonly #out: InputBag = createBag();
   readonly #limits: InputLimits;
   #structured = false;
   #count = 0;
@@ -125,7 +125,7 @@ function assignPath(out: InputBag, name: string, bracket: number, value: unknown
     if (key === '__proto__') return true;
     let next = container[key];
     if (next === null || typeof next !== 'object' || isRepeatList(next)) {
-      next = Object.create(null);
+      next = createBag();
       container[key] = next;
     }
     container = next as InputBag;
@@ -148,7 +148,7 @@ function nextIndex(container: InputBag): number {
 /** Containers whose keys are exactly 0..n-1, in order, become arrays (PHP's array_is_list). */
 function listify(value: unknown): unknown {
   // Only the parser's own prototype-less containers; never a user value such as an uploaded file.
-  if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== null) return value;
+  if (!isBag(value)) return value;
   const bag = value as InputBag;
   let index = 0;
   let isList = true;

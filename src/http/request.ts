@@ -5,7 +5,7 @@ import { readMultipart } from './multipart.js';
 import type { UploadedFile } from './uploaded-file.js';
 import { clientView, type ClientView } from './proxy.js';
 import type { SwitchyardConfig } from '../config.js';
-import { EMPTY_BAG, own, type InputBag } from './own.js';
+import { EMPTY_BAG, createBag, own, type InputBag } from './own.js';
 import type { Route } from '../routing/route.js';
 
 /**
@@ -38,6 +38,7 @@ export class Request {
   #body: InputBag | undefined;
   #bodyLoading: Promise<InputBag> | undefined;
   #files: Map<string, UploadedFile[]> | undefined;
+  #precognitive: boolean | undefined;
 
   constructor(raw: IncomingMessage, res: ServerResponse, path: string, rawQuery: string, config: SwitchyardConfig) {
     this.#config = config;
@@ -143,7 +144,7 @@ export class Request {
     const body = this.body();
     if (body === EMPTY_BAG) return query;
     if (query === EMPTY_BAG) return body;
-    const merged: InputBag = Object.create(null);
+    const merged: InputBag = createBag();
     for (const key in query) merged[key] = query[key];
     for (const key in body) if (key !== '__proto__') merged[key] = body[key];
     return merged;
@@ -199,7 +200,8 @@ export class Request {
 
   /** True when the request asks for a Precognition (validation-only) answer. */
   get isPrecognitive(): boolean {
-    return this.raw.headers['precognition'] === 'true';
+    // Read once: several stages ask, and header lookups are not free.
+    return (this.#precognitive ??= this.raw.headers['precognition'] === 'true');
   }
 }
 

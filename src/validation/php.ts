@@ -3,6 +3,7 @@
  * (`trim`, `is_numeric`, `filter_var(FILTER_VALIDATE_INT)`, loose `==`,
  * `(string)` casts, `Str::snake`), written once so every rule agrees on them.
  */
+import { isBag } from '../http/own.js';
 import { UploadedFile } from '../http/uploaded-file.js';
 
 const hasOwn = Object.prototype.hasOwnProperty;
@@ -24,7 +25,7 @@ export function isContainer(value: unknown): value is Record<string, unknown> | 
   if (value === null || typeof value !== 'object') return false;
   if (Array.isArray(value)) return true;
   const proto = Object.getPrototypeOf(value);
-  return proto === null || proto === Object.prototype;
+  return proto === null || proto === Object.prototype || isBag(value);
 }
 
 /** True for an uploaded file part. */
