@@ -40,13 +40,18 @@ export interface BodyLimits extends InputLimits {
   readonly body_limit: number;
 }
 
-export async function readBody(req: IncomingMessage, limits: BodyLimits): Promise<InputBag> {
+export function readBody(req: IncomingMessage, limits: BodyLimits): Promise<InputBag> {
   const limit = limits.body_limit;
   const kind = bodyKind(req.headers['content-type']);
-  if (kind === 'unsupported' || kind === 'multipart') throw new UnsupportedMediaTypeError(req.headers['content-type'] ?? '(none)');
+  if (kind === 'unsupported' || kind === 'multipart') {
+    return Promise.reject(new UnsupportedMediaTypeError(req.headers['content-type'] ?? '(none)'));
+  }
   const declared = req.headers['content-length'];
-  if (declared !== undefined && Number(declared) > limit) throw new PayloadTooLargeError(limit);
-  const raw = await collect(req, limit);
+  if (declared !== undefined && Number(declared) > limit) return Promise.reject(new PayloadTooLargeError(limit));
+  return collect(req, limit).then((raw) => parseBody(raw, kind, limits));
+}
+
+function parseBody(raw: Buffer, kind: 'json' | 'form', limits: BodyLimits): InputBag {
   if (raw.length === 0) return EMPTY_BAG;
   // isUtf8 + toString is cheaper than a fatal TextDecoder for the small bodies of the hot path.
   if (!isUtf8(raw)) throw new BadRequestError('The request body is not valid UTF-8.');

@@ -6,6 +6,7 @@ import type { Router } from '../routing/router.js';
 import type { Handler, ErrorRenderer } from '../pipeline/compose.js';
 import { HttpError, MethodNotAllowedError, NotFoundError, ServiceUnavailableError } from '../errors/http-error.js';
 import type { SwitchyardConfig } from '../config.js';
+import { isThenable, type Awaitable } from '../awaitable.js';
 
 /** Called by the Express-style middleware when no route matches. */
 export type NextFunction = (error?: unknown) => void;
@@ -41,23 +42,34 @@ export class Kernel {
     }
     const request = new Request(req, res, path, mark === -1 ? '' : url.slice(mark + 1), this.config);
     request.route = route;
-    this.#run(request).then(
+    let result: Awaitable<JsonResponse>;
+    try {
+      result = this.#run(request);
+    } catch (error) {
+      result = this.render(error, request);
+    }
+    // Synchronous answers are written at once; only waiting requests allocate callbacks.
+    if (!isThenable<JsonResponse>(result)) {
+      this.#send(request, result);
+      return;
+    }
+    Promise.resolve(result).then(
       (response) => this.#send(request, response),
       (error) => this.#send(request, this.render(error, request)),
     );
   };
 
-  #run(request: Request): Promise<JsonResponse> {
+  #run(request: Request): Awaitable<JsonResponse> {
     if (request.rawQuery.length > this.config.max_query_length) {
-      return Promise.resolve(this.render(new HttpError(414, 'The query string is too long.'), request));
+      return this.render(new HttpError(414, 'The query string is too long.'), request);
     }
     this.#routeHandler ??= this.globalPipeline(this.#dispatch);
     const running = this.#routeHandler(request);
     const limit = this.config.handler_timeout;
-    return limit === 0 ? running : withDeadline(running, limit, request, this.render);
+    return limit === 0 ? running : withDeadline(Promise.resolve(running), limit, request, this.render);
   }
 
-  readonly #dispatch: Handler = async (request) => {
+  readonly #dispatch: Handler = (request) => {
     const route = request.route;
     if (route === undefined) throw new NotFoundError();
     if (!route.accepts(request.method)) {

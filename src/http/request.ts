@@ -113,13 +113,14 @@ export class Request {
     return (this.#bodyLoading ??= this.#readBody());
   }
 
-  async #readBody(): Promise<InputBag> {
+  #readBody(): Promise<InputBag> {
     if (bodyKind(this.raw.headers['content-type']) === 'multipart') {
-      const { fields, files } = await readMultipart(this.raw, this.#config);
-      this.#files = files;
-      return (this.#body = fields);
+      return readMultipart(this.raw, this.#config).then(({ fields, files }) => {
+        this.#files = files;
+        return (this.#body = fields);
+      });
     }
-    return (this.#body = await readBody(this.raw, this.#config));
+    return readBody(this.raw, this.#config).then((body) => (this.#body = body));
   }
 
   /** The uploaded files of a multipart body under `field` (empty when none). */

@@ -1,9 +1,10 @@
 import type { Request } from '../http/request.js';
 import type { JsonResponse } from '../http/response.js';
 import type { MiddlewareFunction } from '../http/middleware.js';
+import type { Awaitable } from '../awaitable.js';
 
-/** A stage that turns a request into a response. */
-export type Handler = (request: Request) => Promise<JsonResponse>;
+/** A stage that turns a request into a response, now or later. */
+export type Handler = (request: Request) => Awaitable<JsonResponse>;
 /** Turns an error into a response (the application's `renderError`). */
 export type ErrorRenderer = (error: unknown, request: Request) => JsonResponse;
 

@@ -1,11 +1,12 @@
 import type { Request } from '../http/request.js';
 import type { JsonResponse } from '../http/response.js';
+import type { Awaitable } from '../awaitable.js';
 import type { MiddlewareSpec } from './middleware-resolver.js';
 import { allowHeader, expandMethods } from './methods.js';
 import type { HttpMethod } from '../action.js';
 
 /** What runs a matched route. `route` is passed so the handler can read its middleware. */
-export type RouteHandler = (request: Request, route: Route) => Promise<JsonResponse>;
+export type RouteHandler = (request: Request, route: Route) => Awaitable<JsonResponse>;
 
 /** Notified when a route is named, so the router can find it by name. */
 export interface RouteNameRegistry {

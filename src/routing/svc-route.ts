@@ -6,6 +6,7 @@ import type { HttpMethod } from '../action.js';
 import { LogicException } from '../errors/logic-exception.js';
 import { resolve } from '../container.js';
 import { compose, type Handler } from '../pipeline/compose.js';
+import { isThenable, then, type Awaitable } from '../awaitable.js';
 import { buildActionTable, type ActionPlan, type ActionTable } from '../pipeline/action-plan.js';
 import { selectAction } from '../pipeline/select-action.js';
 import { guardMethod } from '../pipeline/guard-method.js';
@@ -54,12 +55,21 @@ export class SvcDispatcher {
    * authentication and signatures are checked before a caller can learn
    * which action names exist.
    */
-  readonly handle = async (request: Request, route: Route): Promise<JsonResponse> => {
-    let response: JsonResponse;
+  readonly handle = (request: Request, route: Route): Awaitable<JsonResponse> => {
+    if (this.#readsBodyToSelect && !request.bodyLoaded) {
+      return request.loadBody().then(
+        () => this.#selectAndRun(request, route),
+        (error) => this.#host.render(error, request),
+      );
+    }
+    return this.#selectAndRun(request, route);
+  };
+
+  #selectAndRun(request: Request, route: Route): Awaitable<JsonResponse> {
+    const config = this.#host.config;
+    let selected: ActionPlan | NotFoundError;
+    let result: Awaitable<JsonResponse>;
     try {
-      if (this.#readsBodyToSelect) await request.loadBody();
-      const config = this.#host.config;
-      let selected: ActionPlan | NotFoundError;
       try {
         selected = selectAction(this.table, config.action_key, config.action_source, request.query(), request.body());
         request.attributes.set('svc.action', selected.name);
@@ -69,13 +79,20 @@ export class SvcDispatcher {
         selected = error;
       }
       (request as WithSelection)[SELECTED] = selected;
-      response = await this.#pipelineFor(route)(request);
+      result = this.#pipelineFor(route)(request);
     } catch (error) {
-      response = this.#host.render(error, request);
+      return this.#host.render(error, request);
     }
-    const selected = (request as WithSelection)[SELECTED];
-    return selected !== undefined && !(selected instanceof NotFoundError) && selected.precognition ? varyOnPrecognition(response) : response;
-  };
+    const vary = !(selected instanceof NotFoundError) && selected.precognition;
+    if (!isThenable<JsonResponse>(result)) return vary ? varyOnPrecognition(result) : result;
+    return Promise.resolve(result).then(
+      (response) => (vary ? varyOnPrecognition(response) : response),
+      (error) => {
+        const response = this.#host.render(error, request);
+        return vary ? varyOnPrecognition(response) : response;
+      },
+    );
+  }
 
   #pipelineFor(route: Route): Handler {
     if (this.#pipeline === undefined || this.#pipelineVersion !== route.version) {
@@ -86,8 +103,8 @@ export class SvcDispatcher {
     return this.#pipeline;
   }
 
-  /** The stages after route middleware. */
-  readonly #runAction = async (request: Request): Promise<JsonResponse> => {
+  /** The stages after route middleware: method guard, body, form request, handler. */
+  readonly #runAction = (request: Request): Awaitable<JsonResponse> => {
     const plan = (request as WithSelection)[SELECTED]!;
     if (plan instanceof NotFoundError) {
       // OPTIONS without a selectable action: what the route as a whole allows.
@@ -96,15 +113,18 @@ export class SvcDispatcher {
     }
     const early = guardMethod(plan, request.method);
     if (early) return early;
-    const precognitive = request.isPrecognitive;
-    if (precognitive && !plan.precognition) throw new PrecognitionNotSupportedError();
-    if (plan.readsBody && !request.bodyLoaded) {
-      await request.loadBody();
-    }
-    const input = plan.form ? await resolveFormRequest(plan.form, request, precognitive ? validateOnly(request) : undefined) : request;
-    if (precognitive) return precognitionSuccess();
-    return runHandler(plan.action, input);
+    if (request.isPrecognitive && !plan.precognition) throw new PrecognitionNotSupportedError();
+    if (plan.readsBody && !request.bodyLoaded) return request.loadBody().then(() => runInput(plan, request));
+    return runInput(plan, request);
   };
+}
+
+/** The form request (if any), then the handler, or the Precognition answer instead of the handler. */
+function runInput(plan: ActionPlan, request: Request): Awaitable<JsonResponse> {
+  const precognitive = request.isPrecognitive;
+  if (plan.form === undefined) return precognitive ? precognitionSuccess() : runHandler(plan.action, request);
+  const form = resolveFormRequest(plan.form, request, precognitive ? validateOnly(request) : undefined);
+  return then(form, (input) => (precognitive ? precognitionSuccess() : runHandler(plan.action, input)));
 }
 
 /** Registration fails fast when an action accepts a method its route does not allow. */

@@ -1,0 +1,203 @@
+import { checkAnswers } from './check-answers.js';
+import { hostCpu } from './host-cpu.js';
+import { load, type LoadResult } from './load.js';
+import { OPERATIONS, type Operation } from './operations.js';
+import { ServerProcess } from './server-process.js';
+import { fixed, median, range } from './stats.js';
+import { markdown, table } from './table.js';
+
+/** A server to compare; `file` is its module under `contestants/`. */
+export interface Contestant {
+  label: string;
+  file: string;
+}
+
+/** The baseline first: every ratio is to it. */
+export const CONTESTANTS: readonly Contestant[] = [
+  { label: 'node:http', file: 'bare' },
+  { label: 'node:http (control)', file: 'bare' },
+  { label: 'fastify', file: 'fastify' },
+  { label: 'switchyard', file: 'switchyard' },
+];
+
+export interface CompareOptions {
+  rounds: number;
+  seconds: number;
+  warmupSeconds: number;
+  connections: number;
+  /** Core for the servers (undefined: not pinned). */
+  serverCore: number | undefined;
+  /** Stop starting new rounds after this many ms from the start. */
+  budgetMs: number;
+}
+
+/** One measurement: client figures plus the server's CPU per request. */
+export interface Sample extends LoadResult {
+  round: number;
+  contestant: string;
+  op: string;
+  cpuMicrosPerRequest: number;
+  /**
+   * Cores' worth of CPU busy with anything but the server and load generator
+   * processes during the run (other work on the machine, and kernel network
+   * time not charged to either): the noise indicator.
+   */
+  otherCpu: number;
+}
+
+/** Medians over rounds for one contestant and operation. */
+export interface Summary {
+  contestant: string;
+  op: string;
+  rounds: number;
+  rps: number;
+  rpsRange: [number, number];
+  p50: number;
+  p99: number;
+  cpuMicrosPerRequest: number;
+  loadCpu: number;
+  otherCpu: number;
+  /** Medians of the per-round ratios to node:http in the same round. */
+  rpsRatio: number;
+  rpsRatioRange: [number, number];
+  p99Ratio: number;
+  cpuRatio: number;
+}
+
+type Measured = LoadResult & { cpuMicrosPerRequest: number; otherCpu: number };
+
+async function measure(server: ServerProcess, op: Operation, seconds: number, connections: number): Promise<Measured> {
+  const before = await server.usage();
+  const host0 = hostCpu();
+  const result = await load(server.port, op, { duration: seconds, connections });
+  const host1 = hostCpu();
+  const after = await server.usage();
+  const serverSeconds = (after.cpuMicros - before.cpuMicros) / 1e6;
+  const otherCpu =
+    host0 && host1 ? Math.max(0, (host1.busy - host0.busy - serverSeconds) / result.seconds - result.loadCpu) : NaN;
+  return { ...result, cpuMicrosPerRequest: (serverSeconds * 1e6) / result.requests, otherCpu };
+}
+
+/** Starts and checks each contestant; a contestant that answers wrongly is dropped with the reasons. */
+async function startAll(contestants: readonly Contestant[], core: number | undefined): Promise<Map<Contestant, ServerProcess>> {
+  const servers = new Map<Contestant, ServerProcess>();
+  for (const contestant of contestants) {
+    let server: ServerProcess;
+    try {
+      server = await ServerProcess.start(contestant.file, { core });
+    } catch (error) {
+      console.error(`ABORTED ${contestant.label}: ${error instanceof Error ? error.message : String(error)}`);
+      continue;
+    }
+    const failures = await checkAnswers(server.port);
+    if (failures.length > 0) {
+      console.error(`ABORTED ${contestant.label}: wrong answers, it is not loaded:\n  - ${failures.join('\n  - ')}`);
+      await server.stop();
+      continue;
+    }
+    console.log(`  ${contestant.label}: answers checked (pid ${server.pid}, port ${server.port})`);
+    servers.set(contestant, server);
+  }
+  return servers;
+}
+
+/**
+ * The comparison: warm every server up, then interleave contestants
+ * (rotating who goes first) over several rounds per operation, so slow
+ * drifts of a noisy machine hit every contestant alike.
+ */
+export async function compare(options: CompareOptions): Promise<{ samples: Sample[]; summaries: Summary[]; aborted: string[] }> {
+  const started = Date.now();
+  const servers = await startAll(CONTESTANTS, options.serverCore);
+  const aborted = CONTESTANTS.filter((c) => !servers.has(c)).map((c) => c.label);
+  const baseline = CONTESTANTS[0]!;
+  if (!servers.has(baseline)) throw new Error('The node:http baseline failed; nothing to compare against.');
+  const active = CONTESTANTS.filter((c) => servers.has(c));
+  const samples: Sample[] = [];
+  try {
+    console.log(`  warm-up: ${options.warmupSeconds} s per contestant and operation`);
+    for (const op of OPERATIONS) {
+      for (const c of active) await load(servers.get(c)!.port, op, { duration: options.warmupSeconds, connections: options.connections });
+    }
+    for (let round = 0; round < options.rounds; round++) {
+      if (Date.now() - started > options.budgetMs) {
+        console.warn(`  time budget reached: stopping after ${round} rounds`);
+        break;
+      }
+      for (const op of OPERATIONS) {
+        const order = active.map((_, i) => active[(i + round) % active.length]!);
+        const line: string[] = [];
+        for (const c of order) {
+          const m = await measure(servers.get(c)!, op, options.seconds, options.connections);
+          if (m.errors > 0 || m.non2xx > 0) console.warn(`  ${c.label} ${op.name}: ${m.errors} errors, ${m.non2xx} non-2xx`);
+          samples.push({ ...m, round, contestant: c.label, op: op.name });
+          line.push(`${c.label} ${Math.round(m.rps)}`);
+        }
+        console.log(`  round ${round + 1}/${options.rounds} ${op.name}: ${line.join(', ')} req/s`);
+      }
+    }
+  } finally {
+    await Promise.all([...servers.values()].map((s) => s.stop()));
+  }
+  return { samples, summaries: summarise(samples, active.map((c) => c.label), baseline.label), aborted };
+}
+
+function summarise(samples: readonly Sample[], labels: readonly string[], baseline: string): Summary[] {
+  const summaries: Summary[] = [];
+  for (const op of OPERATIONS) {
+    const base = new Map(samples.filter((s) => s.op === op.name && s.contestant === baseline).map((s) => [s.round, s]));
+    for (const label of labels) {
+      const mine = samples.filter((s) => s.op === op.name && s.contestant === label);
+      if (mine.length === 0) continue;
+      const paired = mine.filter((s) => base.has(s.round));
+      const ratio = (f: (s: Sample) => number) => paired.map((s) => f(s) / f(base.get(s.round)!));
+      const rpsRatios = ratio((s) => s.rps);
+      summaries.push({
+        contestant: label,
+        op: op.name,
+        rounds: mine.length,
+        rps: median(mine.map((s) => s.rps)),
+        rpsRange: range(mine.map((s) => s.rps)),
+        p50: median(mine.map((s) => s.p50)),
+        p99: median(mine.map((s) => s.p99)),
+        cpuMicrosPerRequest: median(mine.map((s) => s.cpuMicrosPerRequest)),
+        loadCpu: median(mine.map((s) => s.loadCpu)),
+        otherCpu: median(mine.map((s) => s.otherCpu)),
+        rpsRatio: median(rpsRatios),
+        rpsRatioRange: range(rpsRatios),
+        p99Ratio: median(ratio((s) => s.p99)),
+        cpuRatio: median(ratio((s) => s.cpuMicrosPerRequest)),
+      });
+    }
+  }
+  return summaries;
+}
+
+const HEADER = ['contestant', 'op', 'req/s', '× bare', '× bare range', 'p50 ms', 'p99 ms', 'p99 × bare', 'CPU µs/req', 'CPU × bare', 'loadgen CPU', 'other CPU'];
+
+function rows(summaries: readonly Summary[]): string[][] {
+  return summaries.map((s) => [
+    s.contestant,
+    s.op,
+    fixed(s.rps, 0),
+    fixed(s.rpsRatio, 3),
+    `${fixed(s.rpsRatioRange[0], 2)}–${fixed(s.rpsRatioRange[1], 2)}`,
+    fixed(s.p50, 2),
+    fixed(s.p99, 2),
+    fixed(s.p99Ratio, 2),
+    fixed(s.cpuMicrosPerRequest, 1),
+    fixed(s.cpuRatio, 2),
+    `${fixed(s.loadCpu * 100, 0)}%`,
+    `${fixed(s.otherCpu * 100, 0)}%`,
+  ]);
+}
+
+/** The summary as a plain-text table. */
+export function compareTable(summaries: readonly Summary[]): string {
+  return table(HEADER, rows(summaries));
+}
+
+/** The summary as a Markdown table. */
+export function compareMarkdown(summaries: readonly Summary[]): string {
+  return markdown(HEADER, rows(summaries));
+}

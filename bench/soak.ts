@@ -1,0 +1,110 @@
+/**
+ * `npm run soak`: a bounded load (127.0.0.1 only, ~60 s by default,
+ * SOAK_SECONDS overrides) against the example application, mixing valid,
+ * invalid and precognitive requests. Reports throughput, answers by status,
+ * unexpected answers (anything but the status each request must get, or a
+ * socket error/timeout; must be 0) and the server's RSS at the start and end
+ * (after a forced GC) to show that memory stays flat.
+ */
+import autocannon from 'autocannon';
+
+/** autocannon's callback form with per-request `onResponse` (not in the shared declaration). */
+type Run = (
+  options: Record<string, unknown>,
+  done: (error: Error | null, result: { errors: number; timeouts: number }) => void,
+) => { stop(): void };
+const cannon = autocannon as unknown as Run;
+import { ServerProcess, canPin } from './server-process.js';
+
+interface Mixed {
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  expect: number;
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json' };
+const MIX: Mixed[] = [
+  { method: 'GET', path: '/api/system?action=status', expect: 200 },
+  { method: 'POST', path: '/api/system?action=echo', headers: JSON_HEADERS, body: '{"message":"hello world"}', expect: 200 },
+  { method: 'POST', path: '/api/system?action=echo', headers: JSON_HEADERS, body: '{}', expect: 422 },
+  { method: 'POST', path: '/api/system?action=echo', headers: JSON_HEADERS, body: `{"message":"${'x'.repeat(256)}"}`, expect: 422 },
+  { method: 'POST', path: '/api/system?action=echo', headers: { ...JSON_HEADERS, precognition: 'true' }, body: '{"message":"hi"}', expect: 204 },
+  { method: 'POST', path: '/api/system?action=echo', headers: { ...JSON_HEADERS, precognition: 'true', 'precognition-validate-only': 'message' }, body: '{"message":5}', expect: 422 },
+  { method: 'POST', path: '/api/system?action=status', expect: 405 },
+  { method: 'GET', path: '/api/system?action=nope', expect: 404 },
+  { method: 'POST', path: '/api/system?action=echo', headers: JSON_HEADERS, body: '{"message":', expect: 400 },
+  { method: 'POST', path: '/api/system?action=echo', headers: { 'content-type': 'text/plain' }, body: 'hi', expect: 415 },
+];
+
+const seconds = Number(process.env.SOAK_SECONDS ?? 60);
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+
+async function main(): Promise<void> {
+  const pin = canPin();
+  const server = await ServerProcess.start('switchyard', { ...(pin ? { core: 1 } : {}), nodeArgs: ['--expose-gc'] });
+  try {
+    // Warm up, so the start figure is the steady state, not the boot.
+    await run(server.port, 5);
+    const start = await server.usage();
+    const result = await run(server.port, seconds);
+    const end = await server.usage();
+    const startRss = start.rssAfterGc ?? start.rss;
+    const endRss = end.rssAfterGc ?? end.rss;
+    const growth = (endRss - startRss) / startRss;
+    console.log(`\nSwitchyard soak: ${seconds} s, ${MIX.length} request kinds, 50 connections, server ${pin ? 'pinned to core 1' : 'unpinned'}`);
+    console.log(`  requests:          ${result.total}`);
+    console.log(`  throughput:        ${Math.round(result.total / seconds)} req/s`);
+    console.log(`  by status:         ${Object.entries(result.byStatus).map(([s, n]) => `${s}: ${n}`).join(', ')}`);
+    console.log(`  unexpected:        ${result.unexpected} (errors ${result.errors}, timeouts ${result.timeouts})`);
+    console.log(`  RSS after GC:      start ${mb(startRss)} MiB, end ${mb(endRss)} MiB (${(growth * 100).toFixed(1)}%)`);
+    const flat = growth < 0.1;
+    console.log(`  verdict:           ${result.unexpected === 0 && flat ? 'PASS' : 'FAIL'} (0 unexpected, RSS growth < 10%)`);
+    if (result.unexpected !== 0 || !flat) process.exitCode = 1;
+  } finally {
+    await server.stop();
+  }
+}
+
+interface SoakResult {
+  total: number;
+  byStatus: Record<string, number>;
+  unexpected: number;
+  errors: number;
+  timeouts: number;
+}
+
+function run(port: number, duration: number): Promise<SoakResult> {
+  const byStatus: Record<string, number> = {};
+  let unexpected = 0;
+  let total = 0;
+  return new Promise((resolve, reject) => {
+    const instance = cannon(
+      {
+        url: `http://127.0.0.1:${port}`,
+        connections: 50,
+        duration,
+        timeout: 10,
+        requests: MIX.map((item) => ({
+          method: item.method,
+          path: item.path,
+          ...(item.headers ? { headers: item.headers } : {}),
+          ...(item.body !== undefined ? { body: item.body } : {}),
+          onResponse: (status: number) => {
+            total++;
+            byStatus[status] = (byStatus[status] ?? 0) + 1;
+            if (status !== item.expect) unexpected++;
+          },
+        })),
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        resolve({ total, byStatus, unexpected: unexpected + result.errors + result.timeouts, errors: result.errors, timeouts: result.timeouts });
+      },
+    );
+    process.once('SIGINT', () => instance.stop());
+  });
+}
+
+await main();
