@@ -3,16 +3,16 @@ import { isUtf8 } from 'node:buffer';
 import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../errors/http-error.js';
 import { parseUrlEncoded, type InputLimits } from './query.js';
 import { jsonNestsDeeperThan } from './json-depth.js';
-import { EMPTY_BAG, isObject, rawHeader, type InputBag } from './own.js';
+import { EMPTY_BAG, isObject, type InputBag } from './own.js';
 
 /** The body kinds Switchyard reads. */
 export type BodyKind = 'json' | 'form' | 'multipart' | 'unsupported';
 
 /** True when the request announces a body (a length above zero, or chunks). */
 export function announcesBody(req: IncomingMessage): boolean {
-  const length = rawHeader(req, 'content-length');
+  const length = req.headers['content-length'];
   if (length !== undefined) return length !== '0';
-  return rawHeader(req, 'transfer-encoding') !== undefined;
+  return req.headers['transfer-encoding'] !== undefined;
 }
 
 /**
@@ -43,12 +43,11 @@ export interface BodyLimits extends InputLimits {
 
 export function readBody(req: IncomingMessage, limits: BodyLimits): Promise<InputBag> {
   const limit = limits.body_limit;
-  const contentType = rawHeader(req, 'content-type');
-  const kind = bodyKind(contentType);
+  const kind = bodyKind(req.headers['content-type']);
   if (kind === 'unsupported' || kind === 'multipart') {
-    return Promise.reject(new UnsupportedMediaTypeError(contentType ?? '(none)'));
+    return Promise.reject(new UnsupportedMediaTypeError(req.headers['content-type'] ?? '(none)'));
   }
-  const declared = rawHeader(req, 'content-length');
+  const declared = req.headers['content-length'];
   if (declared !== undefined && Number(declared) > limit) return Promise.reject(new PayloadTooLargeError(limit));
   return collect(req, limit).then((raw) => parseBody(raw, kind, limits));
 }

@@ -52,10 +52,9 @@ export const EMPTY_BAG: InputBag = Object.freeze(createBag());
  * every name). For the one or two headers the hot path needs on requests
  * that never touch the others. `lowerName` must be lower case.
  */
-export function rawHeader(req: { rawHeaders?: string[]; headers: Record<string, string | string[] | undefined> }, lowerName: string): string | undefined {
+export function rawHeader(req: { rawHeaders: string[]; headers: Record<string, string | string[] | undefined> }, lowerName: string): string | undefined {
   const raw = req.rawHeaders;
-  // Synthetic requests (tests, embedders) may carry only `headers`.
-  if (raw === undefined || raw.length === 0) {
+  if (raw.length === 0) {
     const value = req.headers[lowerName];
     return Array.isArray(value) ? value.join(', ') : value;
   }

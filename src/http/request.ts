@@ -114,7 +114,7 @@ export class Request {
   }
 
   #readBody(): Promise<InputBag> {
-    if (bodyKind(rawHeader(this.raw, 'content-type')) === 'multipart') {
+    if (bodyKind(this.raw.headers['content-type']) === 'multipart') {
       return readMultipart(this.raw, this.#config).then(({ fields, files }) => {
         this.#files = files;
         return (this.#body = fields);
