@@ -46,21 +46,3 @@ export function isBag(value: unknown): value is InputBag {
 /** A shared frozen empty bag, for requests without a query or body. */
 export const EMPTY_BAG: InputBag = Object.freeze(createBag());
 
-/**
- * One request header, read from `rawHeaders` without building the
- * `headers` object (node:http builds it lazily on first access, lower-casing
- * every name). For the one or two headers the hot path needs on requests
- * that never touch the others. `lowerName` must be lower case.
- */
-export function rawHeader(req: { rawHeaders: string[]; headers: Record<string, string | string[] | undefined> }, lowerName: string): string | undefined {
-  const raw = req.rawHeaders;
-  if (raw.length === 0) {
-    const value = req.headers[lowerName];
-    return Array.isArray(value) ? value.join(', ') : value;
-  }
-  for (let i = 0; i < raw.length; i += 2) {
-    const name = raw[i]!;
-    if (name.length === lowerName.length && (name === lowerName || name.toLowerCase() === lowerName)) return raw[i + 1];
-  }
-  return undefined;
-}
