@@ -2,7 +2,7 @@ import { AuthorizationError } from '../errors/http-error.js';
 import { ValidationError } from '../errors/validation-error.js';
 import { bindRequest, setValidated, type FormRequest } from '../form-request.js';
 import type { Request } from '../http/request.js';
-import { then, type Awaitable } from '../awaitable.js';
+import { isThenable, type Awaitable } from '../awaitable.js';
 import type { FormRequestPlan } from './action-plan.js';
 
 /**
@@ -10,20 +10,29 @@ import type { FormRequestPlan } from './action-plan.js';
  * framework's order: `prepareForValidation()` → `authorize()` (false: 403,
  * even when the data is also invalid) → validation with the class's compiled
  * validator (failure: 422) → `passedValidation()`. Hooks may be async; when
- * none is, the stage completes synchronously.
+ * none is, the stage completes synchronously and allocates no callbacks.
  *
  * `only` limits validation to some fields (Precognition-Validate-Only).
  */
 export function resolveFormRequest(plan: FormRequestPlan, request: Request, only?: readonly string[]): Awaitable<FormRequest> {
   const form = plan.create();
   bindRequest(form, request);
-  return then(form.prepareForValidation(), () =>
-    then(form.authorize(), (allowed) => {
-      if (allowed !== true) throw new AuthorizationError();
-      const outcome = plan.validator.validate(request.all(), only);
-      if (!outcome.ok) throw new ValidationError(outcome.errors);
-      setValidated(form, outcome.validated);
-      return then(form.passedValidation(), () => form);
-    }),
-  );
+  const prepared = form.prepareForValidation();
+  if (isThenable(prepared)) return Promise.resolve(prepared).then(() => authorize(plan, form, request, only));
+  return authorize(plan, form, request, only);
+}
+
+function authorize(plan: FormRequestPlan, form: FormRequest, request: Request, only: readonly string[] | undefined): Awaitable<FormRequest> {
+  const allowed = form.authorize();
+  if (isThenable<boolean>(allowed)) return Promise.resolve(allowed).then((value) => validate(plan, form, request, only, value));
+  return validate(plan, form, request, only, allowed);
+}
+
+function validate(plan: FormRequestPlan, form: FormRequest, request: Request, only: readonly string[] | undefined, allowed: boolean): Awaitable<FormRequest> {
+  if (allowed !== true) throw new AuthorizationError();
+  const outcome = plan.validator.validate(request.all(), only);
+  if (!outcome.ok) throw new ValidationError(outcome.errors);
+  setValidated(form, outcome.validated);
+  const passed = form.passedValidation();
+  return isThenable(passed) ? Promise.resolve(passed).then(() => form) : form;
 }

@@ -6,7 +6,8 @@ import type { HttpMethod } from '../action.js';
 import { LogicException } from '../errors/logic-exception.js';
 import { resolve } from '../container.js';
 import { compose, type Handler } from '../pipeline/compose.js';
-import { isThenable, then, type Awaitable } from '../awaitable.js';
+import { isThenable, type Awaitable } from '../awaitable.js';
+import type { FormRequest } from '../form-request.js';
 import { buildActionTable, type ActionPlan, type ActionTable } from '../pipeline/action-plan.js';
 import { selectAction } from '../pipeline/select-action.js';
 import { guardMethod } from '../pipeline/guard-method.js';
@@ -124,7 +125,8 @@ function runInput(plan: ActionPlan, request: Request): Awaitable<JsonResponse> {
   const precognitive = request.isPrecognitive;
   if (plan.form === undefined) return precognitive ? precognitionSuccess() : runHandler(plan.action, request);
   const form = resolveFormRequest(plan.form, request, precognitive ? validateOnly(request) : undefined);
-  return then(form, (input) => (precognitive ? precognitionSuccess() : runHandler(plan.action, input)));
+  if (isThenable<FormRequest>(form)) return Promise.resolve(form).then((input) => (precognitive ? precognitionSuccess() : runHandler(plan.action, input)));
+  return precognitive ? precognitionSuccess() : runHandler(plan.action, form);
 }
 
 /** Registration fails fast when an action accepts a method its route does not allow. */
