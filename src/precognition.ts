@@ -33,9 +33,9 @@ export class PrecognitionNotSupportedError extends HttpError {
 
 /**
  * Responses of precognition-capable actions vary on the `Precognition`
- * header, so caches keep predictions and real answers apart. (The
- * `Precognition: true` header on answers to predictions is added by the
- * kernel, for every answer.)
+ * header, so caches keep predictions and real answers apart. The kernel
+ * applies it (and `Precognition: true` on answers to predictions) when it
+ * writes the answer, so every answer gets it, errors included.
  */
 export function varyOnPrecognition(response: JsonResponse): JsonResponse {
   const vary = response.headers['vary'];

@@ -42,6 +42,14 @@ export interface BodyLimits extends InputLimits {
 }
 
 export function readBody(req: IncomingMessage, limits: BodyLimits): Promise<InputBag> {
+  return readBodyInto(req, limits, undefined);
+}
+
+/**
+ * `readBody`, calling `store` with the parsed body before the promise
+ * settles, so the caller needs no extra `then` (one promise hop per body).
+ */
+export function readBodyInto(req: IncomingMessage, limits: BodyLimits, store: ((body: InputBag) => void) | undefined): Promise<InputBag> {
   const limit = limits.body_limit;
   const kind = bodyKind(req.headers['content-type']);
   if (kind === 'unsupported' || kind === 'multipart') {
@@ -49,7 +57,11 @@ export function readBody(req: IncomingMessage, limits: BodyLimits): Promise<Inpu
   }
   const declared = req.headers['content-length'];
   if (declared !== undefined && Number(declared) > limit) return Promise.reject(new PayloadTooLargeError(limit));
-  return collect(req, limit).then((raw) => parseBody(raw, kind, limits));
+  return collect(req, limit, (raw) => {
+    const body = parseBody(raw, kind, limits);
+    store?.(body);
+    return body;
+  });
 }
 
 function parseBody(raw: Buffer, kind: 'json' | 'form', limits: BodyLimits): InputBag {
@@ -60,7 +72,7 @@ function parseBody(raw: Buffer, kind: 'json' | 'form', limits: BodyLimits): Inpu
   return kind === 'json' ? parseJsonObject(text, limits.max_input_nesting) : parseUrlEncoded(text, limits);
 }
 
-function collect(req: IncomingMessage, limit: number): Promise<Buffer> {
+function collect(req: IncomingMessage, limit: number, parse: (raw: Buffer) => InputBag): Promise<InputBag> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -82,7 +94,11 @@ function collect(req: IncomingMessage, limit: number): Promise<Buffer> {
     };
     const onEnd = () => {
       cleanup();
-      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+      try {
+        resolve(parse(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)));
+      } catch (error) {
+        reject(error);
+      }
     };
     const onError = (error: Error) => {
       cleanup();

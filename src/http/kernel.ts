@@ -7,6 +7,7 @@ import type { Handler, ErrorRenderer } from '../pipeline/compose.js';
 import { HttpError, MethodNotAllowedError, NotFoundError, ServiceUnavailableError } from '../errors/http-error.js';
 import type { SwitchyardConfig } from '../config.js';
 import { isThenable, type Awaitable } from '../awaitable.js';
+import { varyOnPrecognition } from '../precognition.js';
 
 /** Called by the Express-style middleware when no route matches. */
 export type NextFunction = (error?: unknown) => void;
@@ -88,6 +89,7 @@ export class Kernel {
     if (this.closing) response.headers['connection'] = 'close';
     // Every answer to a prediction says so, wherever it was decided (404 and 405 included).
     if (request.isPrecognitive) response.headers['precognition'] = 'true';
+    if (request.variesOnPrecognition) varyOnPrecognition(response);
     try {
       writeResponse(res, response, request.method);
     } catch (error) {

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { parseUrlEncoded } from './query.js';
-import { announcesBody, bodyKind, readBody } from './body.js';
+import { announcesBody, bodyKind, readBodyInto } from './body.js';
 import { readMultipart } from './multipart.js';
 import type { UploadedFile } from './uploaded-file.js';
 import { clientView, type ClientView } from './proxy.js';
@@ -30,6 +30,8 @@ export class Request {
   #resHandedOut = false;
   /** The matched route, set by the kernel (undefined when no route matched). */
   route: Route | undefined;
+  /** Set when the selected action supports Precognition: every answer then carries `Vary: Precognition`. */
+  variesOnPrecognition = false;
 
   readonly #config: SwitchyardConfig;
   #view: ClientView | undefined;
@@ -120,7 +122,9 @@ export class Request {
         return (this.#body = fields);
       });
     }
-    return readBody(this.raw, this.#config).then((body) => (this.#body = body));
+    return readBodyInto(this.raw, this.#config, (body) => {
+      this.#body = body;
+    });
   }
 
   /** The uploaded files of a multipart body under `field` (empty when none). */

@@ -13,7 +13,7 @@ import { selectAction } from '../pipeline/select-action.js';
 import { guardMethod } from '../pipeline/guard-method.js';
 import { resolveFormRequest } from '../pipeline/resolve-form-request.js';
 import { runHandler } from '../pipeline/run-handler.js';
-import { PrecognitionNotSupportedError, precognitionSuccess, validateOnly, varyOnPrecognition } from '../precognition.js';
+import { PrecognitionNotSupportedError, precognitionSuccess, validateOnly } from '../precognition.js';
 import { expandMethods } from './methods.js';
 import type { Route } from './route.js';
 import { assertSignedRouteSelectsByQuery, isSignatureMiddleware } from '../signing/signed-route-guard.js';
@@ -69,31 +69,24 @@ export class SvcDispatcher {
   #selectAndRun(request: Request, route: Route): Awaitable<JsonResponse> {
     const config = this.#host.config;
     let selected: ActionPlan | NotFoundError;
-    let result: Awaitable<JsonResponse>;
     try {
-      try {
-        selected = selectAction(this.table, config.action_key, config.action_source, request.query(), request.body());
-        request.attributes.set('svc.action', selected.name);
-        request.attributes.set('svc.action_id', selected.name);
-      } catch (error) {
-        if (!(error instanceof NotFoundError)) throw error;
-        selected = error;
-      }
-      (request as WithSelection)[SELECTED] = selected;
-      result = this.#pipelineFor(route)(request);
+      selected = selectAction(this.table, config.action_key, config.action_source, request.query(), request.body());
+      request.attributes.set('svc.action', selected.name);
+      request.attributes.set('svc.action_id', selected.name);
+      // The kernel adds `Vary: Precognition` to whatever this request is answered with, errors included.
+      if (selected.precognition) request.variesOnPrecognition = true;
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) return this.#host.render(error, request);
+      selected = error;
+    }
+    (request as WithSelection)[SELECTED] = selected;
+    try {
+      return this.#pipelineFor(route)(request);
     } catch (error) {
       return this.#host.render(error, request);
     }
-    const vary = !(selected instanceof NotFoundError) && selected.precognition;
-    if (!isThenable<JsonResponse>(result)) return vary ? varyOnPrecognition(result) : result;
-    return Promise.resolve(result).then(
-      (response) => (vary ? varyOnPrecognition(response) : response),
-      (error) => {
-        const response = this.#host.render(error, request);
-        return vary ? varyOnPrecognition(response) : response;
-      },
-    );
   }
+
 
   #pipelineFor(route: Route): Handler {
     if (this.#pipeline === undefined || this.#pipelineVersion !== route.version) {
