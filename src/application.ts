@@ -61,8 +61,8 @@ export class Application implements RouterHost {
   /** Binds the URL signer lazily (an app without signed routes needs no key) and the `signed` alias. */
   #bindUrlSigner(): void {
     const config = this.config;
-    {
-      // Not isBound(): with autobind it would try to build the signer itself.
+    // A signer bound by the user wins. (isCurrentBound, not isBound: with autobind, isBound binds.)
+    if (!this.container.isCurrentBound(UrlSigner)) {
       this.container
         .bind(UrlSigner)
         .toDynamicValue(() => {
@@ -101,7 +101,7 @@ export class Application implements RouterHost {
 
   /** Adds global middleware, run for every request before its route. */
   use(...middleware: MiddlewareSpec[]): this {
-    if (this.#kernel) throw new Error('Global middleware must be added before the application handles requests.');
+    if (this.#kernel) throw new LogicException('Global middleware must be added before the application handles requests.');
     this.#global.push(...middleware);
     return this;
   }
@@ -123,6 +123,9 @@ export class Application implements RouterHost {
     if (this.#booted) return this;
     for (const provider of this.#providers) provider.boot?.(this);
     this.#checkSignedRoutes();
+    // Unknown aliases and unbuildable middleware classes fail here, not on a route's first request.
+    this.middlewareResolver.resolve(this.#global);
+    for (const route of this.router.routes()) this.middlewareResolver.resolve(route.getMiddleware());
     this.#booted = true; // only once every check passed: a failed boot fails again next time
     return this;
   }
@@ -135,7 +138,7 @@ export class Application implements RouterHost {
   #checkSignedRoutes(): void {
     const globalSigned = this.middlewareResolver.targets(this.#global).some((t) => isSignatureMiddleware(t));
     for (const route of this.router.routes()) {
-      if (!route.answersOptions) continue; // only svc routes select an action
+      if (!route.selectsAction) continue; // only svc routes select an action
       const signed = globalSigned || this.middlewareResolver.targets(route.getMiddleware()).some((t) => isSignatureMiddleware(t));
       if (signed) {
         assertSignedRouteSelectsByQuery(route.path, this.config.action_source);
@@ -149,7 +152,7 @@ export class Application implements RouterHost {
     this.boot();
     const global = this.middlewareResolver.resolve(this.#global);
     const wrap = (destination: Handler) => compose(global, destination, this.render);
-    return (this.#kernel = new Kernel(this.router, wrap, this.render, this.config));
+    return (this.#kernel = new Kernel(this.router, wrap, this.render, this.config, this.middlewareResolver));
   }
 
   /** The `(req, res)` listener for `http.createServer(app.listener)`; unmatched paths get a JSON 404. */
@@ -175,11 +178,11 @@ export class Application implements RouterHost {
   /** Starts a server on `port` and `host`; resolves with its address once it listens. */
   listen(port = 3000, host = '127.0.0.1'): Promise<AddressInfo> {
     const server = this.createServer();
-    this.#server = server;
     return new Promise((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, host, () => {
         server.off('error', reject);
+        this.#server = server; // only a server that listens is one close() must stop
         resolve(server.address() as AddressInfo);
       });
     });

@@ -23,7 +23,8 @@ export function createContainer(): Container {
  */
 export function makeFactory<T>(container: Container, cls: Concrete<T>): () => T {
   const paramTypes: unknown[] | undefined = Reflect.getMetadata('design:paramtypes', cls);
-  const needsContainer = cls.length > 0 || (paramTypes?.length ?? 0) > 0 || container.isBound(cls);
+  // isCurrentBound, not isBound: with autobind, isBound binds the class and always says yes.
+  const needsContainer = cls.length > 0 || (paramTypes?.length ?? 0) > 0 || container.isCurrentBound(cls);
   if (needsContainer) return () => resolve(container, cls);
   return () => new cls();
 }

@@ -1,5 +1,5 @@
 import { HttpError } from './errors/http-error.js';
-import { JsonResponse } from './http/response.js';
+import { JsonResponse, type HeaderMap } from './http/response.js';
 import type { Request } from './http/request.js';
 
 /**
@@ -37,9 +37,9 @@ export class PrecognitionNotSupportedError extends HttpError {
  * applies it (and `Precognition: true` on answers to predictions) when it
  * writes the answer, so every answer gets it, errors included.
  */
-export function varyOnPrecognition(response: JsonResponse): JsonResponse {
-  const vary = response.headers['vary'];
-  if (vary === undefined) response.headers['vary'] = 'Precognition';
-  else if (!/\bprecognition\b/i.test(vary)) response.headers['vary'] = `${vary}, Precognition`;
-  return response;
+export function varyOnPrecognition(headers: HeaderMap): HeaderMap {
+  const vary = headers['vary'];
+  if (vary === undefined) headers['vary'] = 'Precognition';
+  else if (!/\bprecognition\b/i.test(vary)) headers['vary'] = `${vary}, Precognition`;
+  return headers;
 }

@@ -3,6 +3,9 @@ import { Request } from './request.js';
 import { JsonResponse } from './response.js';
 import { writeResponse } from './write-response.js';
 import type { Router } from '../routing/router.js';
+import type { Route } from '../routing/route.js';
+import type { MiddlewareResolver } from '../routing/middleware-resolver.js';
+import { compose } from '../pipeline/compose.js';
 import type { Handler, ErrorRenderer } from '../pipeline/compose.js';
 import { HttpError, MethodNotAllowedError, NotFoundError, ServiceUnavailableError } from '../errors/http-error.js';
 import type { SwitchyardConfig } from '../config.js';
@@ -24,11 +27,14 @@ export class Kernel {
   /** Set while the application shuts down: responses then close their connection. */
   closing = false;
 
+  readonly #routePipelines = new WeakMap<Route, { version: number; run: Handler }>();
+
   constructor(
     private readonly router: Router,
     private readonly globalPipeline: (destination: Handler) => Handler,
     private readonly render: ErrorRenderer,
     private readonly config: SwitchyardConfig,
+    private readonly middleware: MiddlewareResolver,
   ) {}
 
   /** The `(req, res, next?)` entry point. With `next`, an unmatched path is passed on. */
@@ -75,26 +81,37 @@ export class Kernel {
     if (route === undefined) throw new NotFoundError();
     if (!route.accepts(request.method)) {
       if (request.method === 'OPTIONS') {
-        if (route.answersOptions) return route.handler(request, route);
+        if (route.selectsAction) return route.handler(request, route);
         return new JsonResponse(undefined, 204, { allow: route.allow });
       }
       throw new MethodNotAllowedError(route.allow, 'The method is not allowed for this route.');
     }
-    return route.handler(request, route);
+    return route.selectsAction ? route.handler(request, route) : this.#pipelineOf(route)(request);
   };
+
+  /** Route middleware around a plain route's handler, composed once (again only if its middleware changes). */
+  #pipelineOf(route: Route): Handler {
+    const cached = this.#routePipelines.get(route);
+    if (cached !== undefined && cached.version === route.version) return cached.run;
+    const run = compose(this.middleware.resolve(route.getMiddleware()), (request) => route.handler(request, route), this.render);
+    this.#routePipelines.set(route, { version: route.version, run });
+    return run;
+  }
 
   #send(request: Request, response: JsonResponse): void {
     const res = request.rawResponse;
     if (res.headersSent || res.writableEnded || res.destroyed) return;
-    if (this.closing) response.headers['connection'] = 'close';
+    // Headers of this answer go on a copy: the response object may be shared (a middleware's canned answer).
+    const headers = { ...response.headers };
+    if (this.closing) headers['connection'] = 'close';
     // Every answer to a prediction says so, wherever it was decided (404 and 405 included).
-    if (request.isPrecognitive) response.headers['precognition'] = 'true';
-    if (request.variesOnPrecognition) varyOnPrecognition(response);
+    if (request.isPrecognitive) headers['precognition'] = 'true';
+    if (request.variesOnPrecognition) varyOnPrecognition(headers);
     try {
-      writeResponse(res, response, request.method);
+      writeResponse(res, response.status, response.body, headers, request.method);
     } catch (error) {
       const fallback = this.render(error, request);
-      if (!res.headersSent) writeResponse(res, fallback, request.method);
+      if (!res.headersSent) writeResponse(res, fallback.status, fallback.body, { ...fallback.headers }, request.method);
     }
   }
 }
@@ -103,10 +120,12 @@ export class Kernel {
 function withDeadline(running: Promise<JsonResponse>, ms: number, request: Request, render: ErrorRenderer): Promise<JsonResponse> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
+      timedOut = true;
       const error = new ServiceUnavailableError('The server took too long to answer.');
       request.abort(error);
       resolve(render(error, request));
     }, ms);
+    let timedOut = false;
     running.then(
       (response) => {
         clearTimeout(timer);
@@ -114,7 +133,9 @@ function withDeadline(running: Promise<JsonResponse>, ms: number, request: Reque
       },
       (error) => {
         clearTimeout(timer);
-        reject(error);
+        // After the 503 the error has no answer left to shape, but it must still be reported.
+        if (timedOut) render(error, request);
+        else reject(error);
       },
     );
   });

@@ -22,8 +22,13 @@ export class Route {
   readonly methods: readonly string[];
   readonly allow: string;
   readonly handler: RouteHandler;
-  /** True when the handler answers OPTIONS itself (svc routes answer with the selected action's `Allow`). */
-  answersOptions = false;
+  /**
+   * True for `svc` routes: their handler selects an action first, then runs
+   * the route middleware itself (so middleware can read `svc.action`), and
+   * answers OPTIONS with the selected action's `Allow`. For other routes the
+   * kernel runs the route middleware around the handler.
+   */
+  selectsAction = false;
   /** Checks middleware as it is added (svc routes refuse `signed` unless selection reads the query). */
   checkMiddleware: ((middleware: readonly MiddlewareSpec[]) => void) | undefined;
   #name: string | undefined;
@@ -68,7 +73,7 @@ export class Route {
     return this.#version;
   }
 
-  /** True when the route accepts the method (OPTIONS is always answered). */
+  /** True when the route accepts the method. (The kernel answers OPTIONS for every route.) */
   accepts(method: string): boolean {
     return this.methods.includes(method);
   }

@@ -144,7 +144,7 @@ export function registerSvcRoute(router: Router, path: string, controller: Contr
   }
   const dispatcher = new SvcDispatcher(router.host, controller, methods);
   const route = router.addRoute(methods, path, dispatcher.handle);
-  route.answersOptions = true;
+  route.selectsAction = true;
   const source = router.host.config.action_source;
   // SPEC rule 12, at registration: a signature never covers the body. (Groups and aliases are checked again at boot.)
   route.checkMiddleware = (added) => {
