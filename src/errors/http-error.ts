@@ -62,7 +62,7 @@ export class UnsupportedMediaTypeError extends HttpError {
   constructor(contentType: string) {
     super(
       415,
-      `Unsupported content type "${contentType}": send application/json or application/x-www-form-urlencoded.`,
+      `Unsupported content type "${contentType}": send application/json, application/x-www-form-urlencoded or multipart/form-data.`,
     );
   }
 }

@@ -31,16 +31,16 @@ export function bodyKind(contentType: string | undefined): BodyKind {
   return 'unsupported';
 }
 
-
-/**
- * Reads and parses a JSON or form body. Rejects an unreadable content type (415) before
- * reading; rejects a body over `limit` (413) from its `Content-Length` or as
- * soon as the stream passes the limit, without buffering the rest.
- */
+/** The limits a body is read within, named as the configuration keys. */
 export interface BodyLimits extends InputLimits {
   readonly body_limit: number;
 }
 
+/**
+ * Reads and parses a JSON or form body. Rejects an unreadable content type (415) before
+ * reading; rejects a body over `body_limit` (413) from its `Content-Length` or as
+ * soon as the stream passes the limit, without buffering the rest.
+ */
 export function readBody(req: IncomingMessage, limits: BodyLimits): Promise<InputBag> {
   return readBodyInto(req, limits, undefined);
 }

@@ -103,7 +103,7 @@ export class Request {
   }
 
   /**
-   * Reads and parses the body once (JSON or form), within the configured
+   * Reads and parses the body once (JSON, form or multipart), within the configured
    * limits. Called by the pipeline; safe to call again.
    */
   loadBody(): Promise<InputBag> {

@@ -31,7 +31,6 @@ export function createConfiguredServer(
 const REASONS: Record<number, [string, string]> = {
   400: ['Bad Request', 'The request could not be parsed.'],
   408: ['Request Timeout', 'The request took too long to arrive.'],
-  413: ['Payload Too Large', 'The request is too large.'],
   431: ['Request Header Fields Too Large', 'The request headers are too large.'],
 };
 

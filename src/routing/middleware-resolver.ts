@@ -37,11 +37,6 @@ export class MiddlewareResolver {
     this.#groups.set(name, middleware);
   }
 
-  /** True when `name` is an alias or a group. */
-  has(name: string): boolean {
-    return this.#aliases.has(name) || this.#groups.has(name);
-  }
-
   /**
    * What specs stand for, groups expanded: for a string, its alias name and
    * its target; for a function or class, itself. Used by boot-time checks

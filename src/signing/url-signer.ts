@@ -63,8 +63,9 @@ export interface VerifyOptions {
 const HEX_SIGNATURE = /^[0-9a-f]{64}$/;
 
 /**
- * Signs URLs and checks signed requests. Bind one instance in the container;
- * the `signed` middleware (`ValidateSignature`) uses it.
+ * Signs URLs and checks signed requests. Every `Application` binds one in its
+ * container (from `app_key`/`APP_KEY`; `app.urlSigner`), unless you bound your
+ * own first; the `signed` middleware (`ValidateSignature`) uses it.
  *
  * @example
  * const signer = new UrlSigner({ ...signerKeysFromEnv(), appUrl: 'http://127.0.0.1:3000' },

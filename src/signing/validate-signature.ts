@@ -14,8 +14,8 @@ import { InvalidSignatureError } from './invalid-signature-error.js';
 
 /**
  * Route middleware: calls `next` when `UrlSigner.hasValidSignature()` says
- * yes, throws `InvalidSignatureError` (403) otherwise. Register it with
- * `app.aliasMiddleware('signed', ValidateSignature)`; build it with
+ * yes, throws `InvalidSignatureError` (403) otherwise. Every `Application`
+ * registers it as the `signed` alias; outside one, build it with
  * `new ValidateSignature(signer)` or let the container inject the signer.
  */
 @injectable()
