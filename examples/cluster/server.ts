@@ -13,7 +13,11 @@ import { createClusterApp } from './app.js';
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
 
-if (cluster.isPrimary) {
+if (cluster.isPrimary && !process.env.APP_KEY) {
+  // Without a shared key every worker would fail its boot check and be restarted forever.
+  console.error('Set APP_KEY (the key that signs URLs, shared by every worker), e.g. APP_KEY=base64:$(openssl rand -base64 32)');
+  process.exit(1);
+} else if (cluster.isPrimary) {
   const count = Number(process.env.WORKERS ?? availableParallelism());
   let stopping = false;
   for (let i = 0; i < count; i++) cluster.fork();
