@@ -14,6 +14,19 @@ export { resolveConfig, type SwitchyardOptions, type SwitchyardConfig, type Acti
 export { createContainer, Container } from './container.js';
 export { injectable, inject } from 'inversify';
 export { Router, type RouterHost } from './routing/router.js';
+
+/**
+ * The types of your own router macros. Augment this interface (not `Router`,
+ * whose declaration lives in an internal module) from your code:
+ *
+ * @example
+ * declare module 'switchyard' {
+ *   interface RouterMacros { health(path: string): Route }
+ * }
+ * Router.macro('health', function (this: Router, path: string) { ... });
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface RouterMacros {}
 export { Route } from './routing/route.js';
 export { Macroable, type Macro } from './routing/macroable.js';
 export { type MiddlewareSpec, type MiddlewareClass } from './routing/middleware-resolver.js';

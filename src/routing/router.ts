@@ -6,6 +6,7 @@ import type { SwitchyardConfig } from '../config.js';
 import type { ErrorRenderer } from '../pipeline/compose.js';
 import { LogicException } from '../errors/logic-exception.js';
 import type { HttpMethod } from '../action.js';
+import type { RouterMacros } from '../index.js';
 
 /** What the router's macros may use from the application. */
 export interface RouterHost {
@@ -14,6 +15,10 @@ export interface RouterHost {
   readonly middlewareResolver: MiddlewareResolver;
   readonly render: ErrorRenderer;
 }
+
+/** Router instances have the methods of `RouterMacros` (augmented by users for their macros). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging
+export interface Router extends RouterMacros {}
 
 /**
  * Registers routes by exact path and finds them again. Paths are static
