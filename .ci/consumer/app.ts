@@ -1,0 +1,31 @@
+/** What a user writes after `npm install switchyard`: CI packs the library, installs the tarball and runs this. */
+import { Action, ActionController, Application, FormRequest, handles, type Router } from 'switchyard';
+
+class MessageRequest extends FormRequest {
+  override rules() { return { message: 'required|string|max:255' }; }
+}
+class EchoAction extends Action {
+  override methods = ['POST'];
+  override precognition = true;
+  @handles() handle(request: MessageRequest) { return request.validated(); }
+}
+class SystemController extends ActionController {
+  actions = { echo: EchoAction };
+}
+function apiRoutes(router: Router) {
+  router.svc('/system', SystemController, ['POST']).name('system');
+}
+const app = new Application().withRouting({ api: apiRoutes });
+const { port } = await app.listen(0, '127.0.0.1');
+const res = await fetch(`http://127.0.0.1:${port}/api/system?action=echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"message":"from a consumer"}' });
+const okText = await res.text();
+const bad = await fetch(`http://127.0.0.1:${port}/api/system?action=echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+const badText = await bad.text();
+await app.close();
+const expected = [200, '{"message":"from a consumer"}', 422, '{"message":"The message field is required.","errors":{"message":["The message field is required."]}}'];
+const actual = [res.status, okText, bad.status, badText];
+if (JSON.stringify(actual) !== JSON.stringify(expected)) {
+  console.error('consumer check failed:', actual);
+  process.exit(1);
+}
+console.log('consumer check: the packed library installs, type-checks under strict and answers');
