@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Request } from './request.js';
-import { JsonResponse } from './response.js';
+import { optionsResponse, type JsonResponse } from './response.js';
 import { writeResponse } from './write-response.js';
 import type { Router } from '../routing/router.js';
 import type { Route } from '../routing/route.js';
@@ -82,7 +82,7 @@ export class Kernel {
     if (!route.accepts(request.method)) {
       if (request.method === 'OPTIONS') {
         if (route.selectsAction) return route.handler(request, route);
-        return new JsonResponse(undefined, 204, { allow: route.allow });
+        return optionsResponse(route.allow);
       }
       throw new MethodNotAllowedError(route.allow, 'The method is not allowed for this route.');
     }

@@ -31,6 +31,11 @@ export function json(body: unknown, status = 200, headers: HeaderMap = {}): Json
   return new JsonResponse(body, status, headers);
 }
 
+/** The answer to OPTIONS: 204 with the methods in `Allow`. */
+export function optionsResponse(allow: string): JsonResponse {
+  return new JsonResponse(undefined, 204, { allow });
+}
+
 /** A 204 with no body. */
 export function noContent(headers: HeaderMap = {}): JsonResponse {
   return new JsonResponse(undefined, 204, headers);

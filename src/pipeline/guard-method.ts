@@ -1,5 +1,5 @@
 import { MethodNotAllowedError } from '../errors/http-error.js';
-import { JsonResponse } from '../http/response.js';
+import { optionsResponse, type JsonResponse } from '../http/response.js';
 import type { ActionPlan } from './action-plan.js';
 
 /**
@@ -9,6 +9,6 @@ import type { ActionPlan } from './action-plan.js';
  */
 export function guardMethod(plan: ActionPlan, method: string): JsonResponse | undefined {
   if (plan.methods.has(method)) return undefined;
-  if (method === 'OPTIONS') return new JsonResponse(undefined, 204, { allow: plan.allow });
+  if (method === 'OPTIONS') return optionsResponse(plan.allow);
   throw new MethodNotAllowedError(plan.allow);
 }

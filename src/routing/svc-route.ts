@@ -1,5 +1,5 @@
 import type { Request } from '../http/request.js';
-import { JsonResponse } from '../http/response.js';
+import { optionsResponse, type JsonResponse } from '../http/response.js';
 import { NotFoundError } from '../errors/http-error.js';
 import type { ControllerClass } from '../action-controller.js';
 import type { HttpMethod } from '../action.js';
@@ -102,7 +102,7 @@ export class SvcDispatcher {
     const plan = (request as WithSelection)[SELECTED]!;
     if (plan instanceof NotFoundError) {
       // OPTIONS without a selectable action: what the route as a whole allows.
-      if (request.method === 'OPTIONS' && request.route) return new JsonResponse(undefined, 204, { allow: request.route.allow });
+      if (request.method === 'OPTIONS' && request.route) return optionsResponse(request.route.allow);
       throw plan;
     }
     const early = guardMethod(plan, request.method);

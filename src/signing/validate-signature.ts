@@ -23,17 +23,31 @@ export class ValidateSignature {
   /** Query parameter names never checked (the framework's `$except`); override in a subclass. */
   protected readonly ignore: readonly string[] = [];
 
+  /** Parsed middleware parameters, per parameter list: a route's list never changes, so parse it once. */
+  readonly #options = new Map<string, { absolute: boolean; ignore: readonly string[] }>();
+
   constructor(@inject(UrlSigner) private readonly signer: UrlSigner) {}
 
   /** `params`: optional `relative` (or `absolute`) first, then names to ignore. */
   async handle(request: Request, next: Next, ...params: string[]): Promise<JsonResponse> {
-    let absolute = true;
-    if (params[0] === 'relative' || params[0] === 'absolute') {
-      absolute = params[0] === 'absolute';
-      params = params.slice(1);
-    }
-    const ignore = [...this.ignore, ...params.map((name) => name.trim()).filter((name) => name !== '')];
-    if (!this.signer.hasValidSignature(request, { absolute, ignore })) throw new InvalidSignatureError();
+    if (!this.signer.hasValidSignature(request, this.#optionsFor(params))) throw new InvalidSignatureError();
     return next(request);
+  }
+
+  #optionsFor(params: string[]): { absolute: boolean; ignore: readonly string[] } {
+    const key = params.join(',');
+    let options = this.#options.get(key);
+    if (options === undefined) {
+      let absolute = true;
+      let names = params;
+      if (names[0] === 'relative' || names[0] === 'absolute') {
+        absolute = names[0] === 'absolute';
+        names = names.slice(1);
+      }
+      const ignore = [...this.ignore, ...names.map((name) => name.trim()).filter((name) => name !== '')];
+      options = { absolute, ignore };
+      this.#options.set(key, options);
+    }
+    return options;
   }
 }
