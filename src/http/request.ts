@@ -22,8 +22,33 @@ export class Request {
   readonly path: string;
   /** The raw query string, without `?` (empty when there is none). */
   readonly rawQuery: string;
-  /** Values set by Switchyard and by middleware: `svc.action`, `svc.action_id`... */
-  readonly attributes = new Map<string, unknown>();
+  #attributes: Map<string, unknown> | undefined;
+  #selectedAction: string | undefined;
+  /**
+   * Values set by Switchyard and by middleware: `svc.action`, `svc.action_id`
+   * (the selected action's name)... Made on first use, so requests that no
+   * middleware inspects do not pay for a Map.
+   */
+  get attributes(): Map<string, unknown> {
+    if (this.#attributes === undefined) {
+      this.#attributes = new Map();
+      if (this.#selectedAction !== undefined) {
+        this.#attributes.set('svc.action', this.#selectedAction);
+        this.#attributes.set('svc.action_id', this.#selectedAction);
+      }
+    }
+    return this.#attributes;
+  }
+
+  /** @internal Records the selected action's name as `svc.action` and `svc.action_id`. */
+  selectAction(name: string): void {
+    this.#selectedAction = name;
+    if (this.#attributes !== undefined) {
+      this.#attributes.set('svc.action', name);
+      this.#attributes.set('svc.action_id', name);
+    }
+  }
+
   /** The Node request, for what this class does not cover. */
   readonly raw: IncomingMessage;
   readonly #res: ServerResponse;

@@ -71,8 +71,7 @@ export class SvcDispatcher {
     let selected: ActionPlan | NotFoundError;
     try {
       selected = selectAction(this.table, config.action_key, config.action_source, request.query(), request.body());
-      request.attributes.set('svc.action', selected.name);
-      request.attributes.set('svc.action_id', selected.name);
+      request.selectAction(selected.name);
       // The kernel adds `Vary: Precognition` to whatever this request is answered with, errors included.
       if (selected.precognition) request.variesOnPrecognition = true;
     } catch (error) {
