@@ -1,4 +1,5 @@
 import { LogicException } from './errors/logic-exception.js';
+import { readSigningEnv } from './signing/keys.js';
 
 /** Where the selector reads the action name from. */
 export type ActionSource = 'query' | 'body' | 'both';
@@ -109,6 +110,7 @@ export function resolveConfig(options: SwitchyardOptions = {}): SwitchyardConfig
   if (typeof prefix !== 'string' || (prefix !== '' && !prefix.startsWith('/'))) {
     throw new LogicException(`Invalid api_prefix ${describe(prefix)}: it must be empty or start with "/".`);
   }
+  const signingEnv = readSigningEnv();
   return Object.freeze({
     action_key: key,
     action_source: source as ActionSource,
@@ -127,9 +129,9 @@ export function resolveConfig(options: SwitchyardOptions = {}): SwitchyardConfig
     handler_timeout: count(options, 'handler_timeout', 0),
     shutdown_timeout: count(options, 'shutdown_timeout', 10_000),
     trust_proxy: trustProxy(options.trust_proxy),
-    app_key: options.app_key ?? nonEmpty(process.env.APP_KEY),
-    previous_keys: options.previous_keys ?? (process.env.APP_PREVIOUS_KEYS ?? '').split(',').filter((k) => k !== ''),
-    app_url: options.app_url ?? nonEmpty(process.env.APP_URL),
+    app_key: options.app_key ?? signingEnv.key,
+    previous_keys: options.previous_keys ?? signingEnv.previousKeys,
+    app_url: options.app_url ?? signingEnv.appUrl,
     signed_url_max_lifetime: count(options, 'signed_url_max_lifetime', 0),
   });
 }
@@ -152,10 +154,6 @@ function trustProxy(value: SwitchyardOptions['trust_proxy']): boolean | readonly
   if (typeof value === 'boolean') return value;
   if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return Object.freeze([...value]);
   throw new LogicException(`Invalid trust_proxy ${describe(value)}: use true, false or a list of IP addresses.`);
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  return value === undefined || value === '' ? undefined : value;
 }
 
 /** A value for an error message; never throws (JSON.stringify does on a BigInt). */

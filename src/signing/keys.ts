@@ -20,6 +20,19 @@ export interface EnvSignerKeys {
 }
 
 /**
+ * `APP_KEY`, `APP_PREVIOUS_KEYS` (split on `,`, empty entries dropped) and
+ * `APP_URL` as they are, empty values as absent. Never throws: the
+ * application's configuration reads it at boot, before it knows whether any
+ * route is signed.
+ */
+export function readSigningEnv(env: Record<string, string | undefined> = process.env): Partial<EnvSignerKeys> & { previousKeys: string[] } {
+  const key = env['APP_KEY'] || undefined;
+  const appUrl = env['APP_URL'] || undefined;
+  const previousKeys = (env['APP_PREVIOUS_KEYS'] ?? '').split(',').filter((k) => k !== '');
+  return { ...(key === undefined ? {} : { key }), previousKeys, ...(appUrl === undefined ? {} : { appUrl }) };
+}
+
+/**
  * Reads `APP_KEY`, `APP_PREVIOUS_KEYS` (comma-separated) and `APP_URL`.
  *
  * The key is **not** base64-decoded: the framework's URL generator gets its
@@ -31,13 +44,11 @@ export interface EnvSignerKeys {
  * @throws LogicException when `APP_KEY` is missing or empty.
  */
 export function signerKeysFromEnv(env: Record<string, string | undefined> = process.env): EnvSignerKeys {
-  const key = env['APP_KEY'];
-  if (key === undefined || key === '') {
+  const { key, previousKeys, appUrl } = readSigningEnv(env);
+  if (key === undefined) {
     throw new LogicException('No application encryption key has been specified: set APP_KEY.');
   }
-  const previousKeys = (env['APP_PREVIOUS_KEYS'] ?? '').split(',').filter((k) => k !== '');
-  const appUrl = env['APP_URL'];
-  return appUrl ? { key, previousKeys, appUrl } : { key, previousKeys };
+  return appUrl === undefined ? { key, previousKeys } : { key, previousKeys, appUrl };
 }
 
 /** Turns configured keys into HMAC key bytes; an empty key is a LogicException. */
