@@ -20,21 +20,10 @@ export function selectAction(
   query: InputBag,
   body: InputBag,
 ): ActionPlan {
-  let present: boolean;
-  let value: unknown;
-  if (source === 'query') {
-    present = hasOwnKey(query, key);
-    value = present ? own(query, key) : undefined;
-  } else if (source === 'body') {
-    present = hasOwnKey(body, key);
-    value = present ? own(body, key) : undefined;
-  } else if (hasOwnKey(body, key)) {
-    present = true;
-    value = own(body, key);
-  } else {
-    present = hasOwnKey(query, key);
-    value = present ? own(query, key) : undefined;
-  }
+  // The one bag the key is read from: `both` is body over query.
+  const bag = source === 'query' ? query : source === 'body' ? body : hasOwnKey(body, key) ? body : query;
+  const present = hasOwnKey(bag, key);
+  const value = present ? own(bag, key) : undefined;
 
   if (!present) {
     const reserved = table.defaultAction ?? table.fallbackAction;
