@@ -14,7 +14,13 @@ interface Case {
 const CASES: readonly Case[] = [
   { label: 'status', op: STATUS, status: 200, json: STATUS.expected },
   { label: 'echo', op: ECHO, status: 200, json: ECHO.expected },
-  { label: 'echo, 255 characters', op: ECHO, body: JSON.stringify({ message: 'x'.repeat(255) }), status: 200, json: { message: 'x'.repeat(255) } },
+  {
+    label: 'echo, 255 characters',
+    op: ECHO,
+    body: JSON.stringify({ message: 'x'.repeat(255) }),
+    status: 200,
+    json: { message: 'x'.repeat(255) },
+  },
   { label: 'echo, message missing', op: ECHO, body: '{}', status: 422 },
   { label: 'echo, message not a string', op: ECHO, body: JSON.stringify({ message: 123 }), status: 422 },
   { label: 'echo, 256 characters', op: ECHO, body: JSON.stringify({ message: 'x'.repeat(256) }), status: 422 },

@@ -73,8 +73,7 @@ async function measure(server: ServerProcess, op: Operation, seconds: number, co
   const host1 = hostCpu();
   const after = await server.usage();
   const serverSeconds = (after.cpuMicros - before.cpuMicros) / 1e6;
-  const otherCpu =
-    host0 && host1 ? Math.max(0, (host1.busy - host0.busy - serverSeconds) / result.seconds - result.loadCpu) : NaN;
+  const otherCpu = host0 && host1 ? Math.max(0, (host1.busy - host0.busy - serverSeconds) / result.seconds - result.loadCpu) : NaN;
   return { ...result, cpuMicrosPerRequest: (serverSeconds * 1e6) / result.requests, otherCpu };
 }
 
@@ -139,7 +138,15 @@ export async function compare(options: CompareOptions): Promise<{ samples: Sampl
   } finally {
     await Promise.all([...servers.values()].map((s) => s.stop()));
   }
-  return { samples, summaries: summarise(samples, active.map((c) => c.label), baseline.label), aborted };
+  return {
+    samples,
+    summaries: summarise(
+      samples,
+      active.map((c) => c.label),
+      baseline.label,
+    ),
+    aborted,
+  };
 }
 
 function summarise(samples: readonly Sample[], labels: readonly string[], baseline: string): Summary[] {
@@ -173,7 +180,20 @@ function summarise(samples: readonly Sample[], labels: readonly string[], baseli
   return summaries;
 }
 
-const HEADER = ['contestant', 'op', 'req/s', '× bare', '× bare range', 'p50 ms', 'p99 ms', 'p99 × bare', 'CPU µs/req', 'CPU × bare', 'loadgen CPU', 'other CPU'];
+const HEADER = [
+  'contestant',
+  'op',
+  'req/s',
+  '× bare',
+  '× bare range',
+  'p50 ms',
+  'p99 ms',
+  'p99 × bare',
+  'CPU µs/req',
+  'CPU × bare',
+  'loadgen CPU',
+  'other CPU',
+];
 
 function rows(summaries: readonly Summary[]): string[][] {
   return summaries.map((s) => [

@@ -22,7 +22,9 @@ function buildHash(): string {
   const root = new URL('../src/', import.meta.url);
   const hash = createHash('sha256');
   try {
-    const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js')).sort();
+    const files = readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.js'))
+      .sort();
     for (const file of files) hash.update(file).update(readFileSync(new URL(file, root)));
   } catch {
     return 'unknown';

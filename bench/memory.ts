@@ -8,7 +8,13 @@ import { table } from './table.js';
 /** RSS of one server after the first and after all requests. */
 export interface MemoryResult {
   contestant: string;
-  checkpoints: { requests: number; rssMiB: number; rssAfterGcMiB: number | undefined; heapUsedMiB: number; heapAfterGcMiB: number | undefined }[];
+  checkpoints: {
+    requests: number;
+    rssMiB: number;
+    rssAfterGcMiB: number | undefined;
+    heapUsedMiB: number;
+    heapAfterGcMiB: number | undefined;
+  }[];
   /** rss(last) / rss(first) − 1. */
   growth: number;
 }

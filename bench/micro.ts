@@ -18,7 +18,10 @@ import { pairedDifference, timeCases, type Timed } from './timing.js';
 const ITERATIONS = Number(process.env.MICRO_ITERATIONS ?? 5_000);
 const REPETITIONS = Number(process.env.MICRO_REPETITIONS ?? 41);
 
-const request = (op: Operation, body = op.body) => () => fakeRequest(op.method, op.path, op.headers, body);
+const request =
+  (op: Operation, body = op.body) =>
+  () =>
+    fakeRequest(op.method, op.path, op.headers, body);
 
 /** Checks a listener's answers to both operations and the 422 cases before timing it. */
 async function check(label: string, listener: Listener): Promise<void> {
@@ -69,4 +72,6 @@ console.log(
   ),
 );
 console.log('\nns/op includes building the synthetic request (the same for both); overhead is the median paired difference.');
-console.log(`wrote ${writeResult('micro.json', { date: new Date().toISOString(), machine: machine(false), iterations: ITERATIONS, repetitions: REPETITIONS, results })}`);
+console.log(
+  `wrote ${writeResult('micro.json', { date: new Date().toISOString(), machine: machine(false), iterations: ITERATIONS, repetitions: REPETITIONS, results })}`,
+);

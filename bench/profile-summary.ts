@@ -38,7 +38,10 @@ export function selfTimes(path: string): SelfTime[] {
   for (const [id, us] of micros) {
     const frame = byId.get(id)!.callFrame;
     const fn = frame.functionName || '(anonymous)';
-    const file = frame.url.replace(/^file:\/\//, '').replace(OUT_ROOT, '').replace(process.cwd() + '/', '');
+    const file = frame.url
+      .replace(/^file:\/\//, '')
+      .replace(OUT_ROOT, '')
+      .replace(process.cwd() + '/', '');
     const where = file ? `${file}:${frame.lineNumber + 1}` : '';
     const key = `${fn}@${where}`;
     const entry = byFunction.get(key) ?? { fn, where, selfMs: 0, share: 0 };

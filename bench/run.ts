@@ -46,12 +46,17 @@ const connections = Number(args.connections);
 const info = machine(pinnable);
 const date = new Date().toISOString();
 console.log(`Switchyard benchmark, ${date}`);
-console.log(`${info.cpu}, ${info.nproc} cores, Node ${info.node}, build ${info.build}, ${pinnable ? 'load generator on core 0, servers on core 1' : 'not pinned'}`);
+console.log(
+  `${info.cpu}, ${info.nproc} cores, Node ${info.node}, build ${info.build}, ${pinnable ? 'load generator on core 0, servers on core 1' : 'not pinned'}`,
+);
 
 if (args.memory) {
   const checkpoints = [20_000, 200_000];
   const results: MemoryResult[] = [];
-  for (const [file, label] of [['switchyard', 'switchyard'], ['bare', 'node:http']] as const) {
+  for (const [file, label] of [
+    ['switchyard', 'switchyard'],
+    ['bare', 'node:http'],
+  ] as const) {
     results.push(await memory(file, label, { checkpoints, connections, core: serverCore }));
   }
   console.log('\n' + memoryTable(results));
@@ -81,10 +86,23 @@ if (args.memory) {
   console.log('\n× bare: median over rounds of the ratio to node:http measured in the same round.');
   console.log('CPU µs/req: server process user+system CPU over the run / requests answered.');
   const control = summaries.filter((s) => s.contestant === 'node:http (control)');
-  const noisy = control.some((s) => Math.abs(s.rpsRatio - 1) > 0.05 || Math.abs(s.cpuRatio - 1) > 0.05) || summaries.some((s) => s.otherCpu > 0.2);
-  if (noisy) console.log('NOISY RUN: the control is more than 5% off 1.00, or other work used over 20% of a core; differences of that size mean nothing.');
+  const noisy =
+    control.some((s) => Math.abs(s.rpsRatio - 1) > 0.05 || Math.abs(s.cpuRatio - 1) > 0.05) || summaries.some((s) => s.otherCpu > 0.2);
+  if (noisy)
+    console.log(
+      'NOISY RUN: the control is more than 5% off 1.00, or other work used over 20% of a core; differences of that size mean nothing.',
+    );
   if (aborted.length > 0) console.log(`Aborted (wrong answers or no start): ${aborted.join(', ')}`);
-  const path = writeResult('latest.json', { date, machine: info, config, noisy, aborted, summaries, samples, markdown: compareMarkdown(summaries) });
+  const path = writeResult('latest.json', {
+    date,
+    machine: info,
+    config,
+    noisy,
+    aborted,
+    summaries,
+    samples,
+    markdown: compareMarkdown(summaries),
+  });
   console.log(`\nwrote ${path}`);
   if (aborted.length > 0) process.exitCode = 1;
 }

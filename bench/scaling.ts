@@ -80,7 +80,10 @@ async function validationScaling() {
     const body = JSON.stringify(Object.fromEntries(fieldNames(count).map((f) => [f, 'hello world'])));
     await expectStatus(listener, fakeRequest('POST', '/api/svc?action=form', JSON_HEADERS, body), 200);
     await expectStatus(listener, fakeRequest('POST', '/api/svc?action=form', JSON_HEADERS, '{}'), 422);
-    cases.push({ label: `switchyard ${count}`, run: () => exchange(listener, fakeRequest('POST', '/api/svc?action=form', JSON_HEADERS, body)) });
+    cases.push({
+      label: `switchyard ${count}`,
+      run: () => exchange(listener, fakeRequest('POST', '/api/svc?action=form', JSON_HEADERS, body)),
+    });
     const bare = bareFormListener(count);
     await expectStatus(bare, fakeRequest('POST', '/api/svc?action=form', JSON_HEADERS, body), 200);
     cases.push({ label: `bare ${count}`, run: () => exchange(bare, fakeRequest('POST', '/api/svc?action=form', JSON_HEADERS, body)) });
@@ -109,16 +112,31 @@ if (process.argv[2] === '--boot-child') {
 } else {
   console.log(`Scaling: ${ITERATIONS} sequential requests × ${REPETITIONS} repetitions, median (Node ${process.version})\n`);
   const dispatch = await dispatchScaling();
-  console.log(table(['registered actions', '', 'ns/op', '× 1 action'], dispatch.map((d) => [String(d.actions), '', fixed(d.nsPerOp, 0), fixed(d.ratioToOne, 3)])));
+  console.log(
+    table(
+      ['registered actions', '', 'ns/op', '× 1 action'],
+      dispatch.map((d) => [String(d.actions), '', fixed(d.nsPerOp, 0), fixed(d.ratioToOne, 3)]),
+    ),
+  );
   const validation = await validationScaling();
   console.log(
     '\n' +
       table(
         ['fields', '', 'switchyard ns/op', 'bare ajv ns/op', 'overhead µs'],
-        validation.map((v) => [String(v.fields), '', fixed(v.nsPerOp, 0), fixed(v.bareNsPerOp, 0), fixed((v.nsPerOp - v.bareNsPerOp) / 1000, 2)]),
+        validation.map((v) => [
+          String(v.fields),
+          '',
+          fixed(v.nsPerOp, 0),
+          fixed(v.bareNsPerOp, 0),
+          fixed((v.nsPerOp - v.bareNsPerOp) / 1000, 2),
+        ]),
       ),
   );
   const boot = bootScaling(1000, 9);
-  console.log(`\nboot with ${boot.actions} actions (new Application() → svc() → first answer), fresh process, median of ${boot.runs.length}: ${fixed(boot.medianMs, 1)} ms  [${boot.runs.map((t) => fixed(t, 1)).join(', ')}]`);
-  console.log(`wrote ${writeResult('scaling.json', { date: new Date().toISOString(), machine: machine(false), iterations: ITERATIONS, repetitions: REPETITIONS, dispatch, validation, boot })}`);
+  console.log(
+    `\nboot with ${boot.actions} actions (new Application() → svc() → first answer), fresh process, median of ${boot.runs.length}: ${fixed(boot.medianMs, 1)} ms  [${boot.runs.map((t) => fixed(t, 1)).join(', ')}]`,
+  );
+  console.log(
+    `wrote ${writeResult('scaling.json', { date: new Date().toISOString(), machine: machine(false), iterations: ITERATIONS, repetitions: REPETITIONS, dispatch, validation, boot })}`,
+  );
 }

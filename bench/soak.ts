@@ -30,8 +30,20 @@ const MIX: Mixed[] = [
   { method: 'POST', path: '/api/system?action=echo', headers: JSON_HEADERS, body: '{"message":"hello world"}', expect: 200 },
   { method: 'POST', path: '/api/system?action=echo', headers: JSON_HEADERS, body: '{}', expect: 422 },
   { method: 'POST', path: '/api/system?action=echo', headers: JSON_HEADERS, body: `{"message":"${'x'.repeat(256)}"}`, expect: 422 },
-  { method: 'POST', path: '/api/system?action=echo', headers: { ...JSON_HEADERS, precognition: 'true' }, body: '{"message":"hi"}', expect: 204 },
-  { method: 'POST', path: '/api/system?action=echo', headers: { ...JSON_HEADERS, precognition: 'true', 'precognition-validate-only': 'message' }, body: '{"message":5}', expect: 422 },
+  {
+    method: 'POST',
+    path: '/api/system?action=echo',
+    headers: { ...JSON_HEADERS, precognition: 'true' },
+    body: '{"message":"hi"}',
+    expect: 204,
+  },
+  {
+    method: 'POST',
+    path: '/api/system?action=echo',
+    headers: { ...JSON_HEADERS, precognition: 'true', 'precognition-validate-only': 'message' },
+    body: '{"message":5}',
+    expect: 422,
+  },
   { method: 'POST', path: '/api/system?action=status', expect: 405 },
   { method: 'GET', path: '/api/system?action=nope', expect: 404 },
   { method: 'POST', path: '/api/system?action=echo', headers: JSON_HEADERS, body: '{"message":', expect: 400 },
@@ -53,10 +65,16 @@ async function main(): Promise<void> {
     const startRss = start.rssAfterGc ?? start.rss;
     const endRss = end.rssAfterGc ?? end.rss;
     const growth = (endRss - startRss) / startRss;
-    console.log(`\nSwitchyard soak: ${seconds} s, ${MIX.length} request kinds, 50 connections, server ${pin ? 'pinned to core 1' : 'unpinned'}`);
+    console.log(
+      `\nSwitchyard soak: ${seconds} s, ${MIX.length} request kinds, 50 connections, server ${pin ? 'pinned to core 1' : 'unpinned'}`,
+    );
     console.log(`  requests:          ${result.total}`);
     console.log(`  throughput:        ${Math.round(result.total / seconds)} req/s`);
-    console.log(`  by status:         ${Object.entries(result.byStatus).map(([s, n]) => `${s}: ${n}`).join(', ')}`);
+    console.log(
+      `  by status:         ${Object.entries(result.byStatus)
+        .map(([s, n]) => `${s}: ${n}`)
+        .join(', ')}`,
+    );
     console.log(`  unexpected:        ${result.unexpected} (errors ${result.errors}, timeouts ${result.timeouts})`);
     const startHeap = start.heapAfterGc ?? start.heapUsed;
     const endHeap = end.heapAfterGc ?? end.heapUsed;
@@ -105,7 +123,13 @@ function run(port: number, duration: number): Promise<SoakResult> {
       },
       (error, result) => {
         if (error) return reject(error);
-        resolve({ total, byStatus, unexpected: unexpected + result.errors + result.timeouts, errors: result.errors, timeouts: result.timeouts });
+        resolve({
+          total,
+          byStatus,
+          unexpected: unexpected + result.errors + result.timeouts,
+          errors: result.errors,
+          timeouts: result.timeouts,
+        });
       },
     );
     process.once('SIGINT', () => instance.stop());

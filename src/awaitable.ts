@@ -8,7 +8,9 @@ export type Awaitable<T> = T | Promise<T>;
 
 /** True for a native promise or any thenable (what `await` would wait for). */
 export function isThenable<T>(value: unknown): value is PromiseLike<T> {
-  return value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as { then?: unknown }).then === 'function';
+  return (
+    value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as { then?: unknown }).then === 'function'
+  );
 }
 
 /** Calls `next` with the value, now or when it arrives. */

@@ -102,9 +102,7 @@ export function resolveConfig(options: SwitchyardOptions = {}): SwitchyardConfig
   }
   const source = options.action_source ?? 'query';
   if (typeof source !== 'string' || !SOURCES.includes(source)) {
-    throw new LogicException(
-      `Invalid action_source ${describe(source)}: allowed values are "query", "body" and "both".`,
-    );
+    throw new LogicException(`Invalid action_source ${describe(source)}: allowed values are "query", "body" and "both".`);
   }
   const prefix = options.api_prefix ?? '/api';
   if (typeof prefix !== 'string' || (prefix !== '' && !prefix.startsWith('/'))) {

@@ -4,7 +4,7 @@ import { Container } from 'inversify';
 export { Container };
 
 /** A class that can be built with `new` (its constructor arguments come from the container). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: constructor parameters come from the container
 export type Concrete<T = unknown> = new (...args: any[]) => T;
 
 /**

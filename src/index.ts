@@ -25,17 +25,17 @@ export { Router, type RouterHost } from './routing/router.js';
  * }
  * Router.macro('health', function (this: Router, path: string) { ... });
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+// biome-ignore lint/suspicious/noEmptyInterface: an interface, so users can augment it
 export interface RouterMacros {}
 export { Route } from './routing/route.js';
 export { Macroable, type Macro } from './routing/macroable.js';
-export { type MiddlewareSpec, type MiddlewareClass } from './routing/middleware-resolver.js';
+export type { MiddlewareSpec, MiddlewareClass } from './routing/middleware-resolver.js';
 export { SvcServiceProvider } from './svc-service-provider.js';
-export { type ServiceProvider } from './service-provider.js';
+export type { ServiceProvider } from './service-provider.js';
 export { Request } from './http/request.js';
 export { UploadedFile } from './http/uploaded-file.js';
 export { JsonResponse, json, noContent } from './http/response.js';
-export { type MiddlewareFunction, type MiddlewareObject, type Next } from './http/middleware.js';
+export type { MiddlewareFunction, MiddlewareObject, Next } from './http/middleware.js';
 export type { InputBag } from './http/own.js';
 export type { NextFunction } from './http/kernel.js';
 export {

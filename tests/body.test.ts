@@ -1,16 +1,11 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { announcesBody, bodyKind, parseJsonObject, readBody, type BodyLimits } from '../src/http/body.js';
-import {
-  BadRequestError,
-  HttpError,
-  PayloadTooLargeError,
-  UnsupportedMediaTypeError,
-} from '../src/errors/http-error.js';
+import { BadRequestError, HttpError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../src/errors/http-error.js';
 import { fakeIncoming, jsonIncoming } from './helpers/fake-request.js';
 import { plain, prototypeIsClean, rejected, thrown } from './helpers/plain.js';
 
-const hasOwn = (bag: object, key: string) => Object.prototype.hasOwnProperty.call(bag, key);
+const hasOwn = (bag: object, key: string) => Object.hasOwn(bag, key);
 const LIMIT = 1024;
 const LIMITS: BodyLimits = { body_limit: LIMIT, max_input_vars: 1000, max_input_nesting: 64 };
 
@@ -310,7 +305,7 @@ json('nesting up to the limit is accepted, one level more is a 400', () => {
 json('brackets inside strings do not count as nesting', () => {
   const text = '{"m":"' + '['.repeat(500) + '\\"' + '{'.repeat(500) + '"}';
   const body = parseJsonObject(text, 64);
-  assert.is(body.m, "[".repeat(500) + "\"" + "{".repeat(500));
+  assert.is(body.m, '['.repeat(500) + '"' + '{'.repeat(500));
 });
 
 json('readBody applies the configured nesting limit to JSON', async () => {

@@ -21,12 +21,14 @@ const test = suite('compose: the middleware pipeline');
 test('middleware runs in order around the destination (onion order)', async () => {
   const { render } = setup();
   const log: string[] = [];
-  const mw = (name: string): MiddlewareFunction => async (request, next) => {
-    log.push(`${name}:in`);
-    const response = await next(request);
-    log.push(`${name}:out`);
-    return response;
-  };
+  const mw =
+    (name: string): MiddlewareFunction =>
+    async (request, next) => {
+      log.push(`${name}:in`);
+      const response = await next(request);
+      log.push(`${name}:out`);
+      return response;
+    };
   const destination: Handler = async () => {
     log.push('destination');
     return new JsonResponse({ ok: true });

@@ -35,11 +35,26 @@ const methods = suite('expandMethods / allowHeader: GET implies HEAD');
 const EXPANSIONS: [string[], string[]][] = [
   [['GET'], ['GET', 'HEAD']],
   [['POST'], ['POST']],
-  [['GET', 'POST'], ['GET', 'HEAD', 'POST']],
-  [['get', 'post'], ['GET', 'HEAD', 'POST']],
-  [['GET', 'GET'], ['GET', 'HEAD']],
-  [['GET', 'HEAD'], ['GET', 'HEAD']],
-  [['PUT', 'PATCH', 'DELETE'], ['PUT', 'PATCH', 'DELETE']],
+  [
+    ['GET', 'POST'],
+    ['GET', 'HEAD', 'POST'],
+  ],
+  [
+    ['get', 'post'],
+    ['GET', 'HEAD', 'POST'],
+  ],
+  [
+    ['GET', 'GET'],
+    ['GET', 'HEAD'],
+  ],
+  [
+    ['GET', 'HEAD'],
+    ['GET', 'HEAD'],
+  ],
+  [
+    ['PUT', 'PATCH', 'DELETE'],
+    ['PUT', 'PATCH', 'DELETE'],
+  ],
 ];
 for (const [input, expected] of EXPANSIONS) {
   methods(`${JSON.stringify(input)} -> ${JSON.stringify(expected)}`, () => {

@@ -4,7 +4,7 @@ import { parseUrlEncoded, DEFAULT_INPUT_LIMITS } from '../src/http/query.js';
 import { BadRequestError } from '../src/errors/http-error.js';
 import { plain, thrown, prototypeIsClean } from './helpers/plain.js';
 
-const hasOwn = (bag: object, key: string) => Object.prototype.hasOwnProperty.call(bag, key);
+const hasOwn = (bag: object, key: string) => Object.hasOwn(bag, key);
 
 // ---------------------------------------------------------------------------
 const values = suite('parseUrlEncoded: plain values and decoding');

@@ -83,8 +83,7 @@ function check(kind: TableKind, key: string, source: ActionSource, query: InputB
     return;
   }
   assert.is(selected.name, expected, where);
-  const same =
-    expected === '/' ? table.defaultAction : expected === '*' ? table.fallbackAction : table.byName.get(expected);
+  const same = expected === '/' ? table.defaultAction : expected === '*' ? table.fallbackAction : table.byName.get(expected);
   assert.ok(selected === same, `${where}: not the table's own plan object`);
 }
 
@@ -174,7 +173,9 @@ for (const c of VALUE_CASES) {
       const bag = obj({ [key]: c.value, other: 'status' });
       const query = where === 'query' ? bag : obj({ other: 'x' });
       const body = where === 'body' ? bag : obj({});
-      TABLE_KINDS.forEach((kind, i) => check(kind, key, source, query, body, c.expect[i]!, name));
+      TABLE_KINDS.forEach((kind, i) => {
+        check(kind, key, source, query, body, c.expect[i]!, name);
+      });
     });
   }
 }
@@ -197,7 +198,13 @@ const ABSENT_CASES: AbsentCase[] = [
   { rule: 'rule 6', title: 'a longer name ("actions")', query: obj({ actions: 'status' }), body: obj({ action_: 'status' }) },
   { rule: 'rule 6', title: 'plain objects: inherited "constructor" is not presence', key: 'constructor', query: {}, body: {} },
   { rule: 'rule 6', title: 'plain objects: inherited "toString" is not presence', key: 'toString', query: {}, body: {} },
-  { rule: 'rule 11', title: 'key "operation": an "action" value is not the key', key: 'operation', query: obj({ action: 'status' }), body: obj({ action: 'echo' }) },
+  {
+    rule: 'rule 11',
+    title: 'key "operation": an "action" value is not the key',
+    key: 'operation',
+    query: obj({ action: 'status' }),
+    body: obj({ action: 'echo' }),
+  },
 ];
 
 const absent = suite('selectAction: key absent -> "/" then "*" then 404 (rules 4, 6)');
@@ -205,7 +212,9 @@ for (const c of ABSENT_CASES) {
   for (const source of ['query', 'body', 'both'] as const) {
     const name = `${c.rule}: ${c.title} [source=${source}]`;
     absent(name, () => {
-      TABLE_KINDS.forEach((kind, i) => check(kind, c.key ?? 'action', source, c.query, c.body, ABSENT[i]!, name));
+      TABLE_KINDS.forEach((kind, i) => {
+        check(kind, c.key ?? 'action', source, c.query, c.body, ABSENT[i]!, name);
+      });
     });
   }
 }
@@ -313,7 +322,9 @@ for (const c of SOURCE_CASES) {
   for (const source of ['query', 'body', 'both'] as const) {
     const name = `${c.rule}: ${c.title} [source=${source}]`;
     sources(name, () => {
-      TABLE_KINDS.forEach((kind, i) => check(kind, 'action', source, c.query, c.body, c.expect[source][i]!, name));
+      TABLE_KINDS.forEach((kind, i) => {
+        check(kind, 'action', source, c.query, c.body, c.expect[source][i]!, name);
+      });
     });
   }
 }
@@ -344,7 +355,9 @@ for (const [text, expect] of QUERY_TEXTS) {
     const name = `query string "${text}" [source=${source}]`;
     parsed(name, () => {
       const query = parseUrlEncoded(text);
-      TABLE_KINDS.forEach((kind, i) => check(kind, 'action', source, query, obj({}), expect[i]!, name));
+      TABLE_KINDS.forEach((kind, i) => {
+        check(kind, 'action', source, query, obj({}), expect[i]!, name);
+      });
     });
   }
 }
@@ -368,7 +381,9 @@ for (const [text, expect] of JSON_TEXTS) {
     const name = `JSON body ${text} [source=${source}]`;
     parsed(name, () => {
       const body = parseJsonObject(text);
-      TABLE_KINDS.forEach((kind, i) => check(kind, 'action', source, obj({}), body, expect[i]!, name));
+      TABLE_KINDS.forEach((kind, i) => {
+        check(kind, 'action', source, obj({}), body, expect[i]!, name);
+      });
     });
   }
 }
@@ -376,7 +391,9 @@ for (const [text, expect] of JSON_TEXTS) {
 parsed('a query-only value with source=body is ignored even when JSON also has unrelated keys', () => {
   const query = parseUrlEncoded('action=status');
   const body = parseJsonObject('{"message":"hi"}');
-  TABLE_KINDS.forEach((kind, i) => check(kind, 'action', 'body', query, body, ABSENT[i]!, 'body ignores query'));
+  TABLE_KINDS.forEach((kind, i) => {
+    check(kind, 'action', 'body', query, body, ABSENT[i]!, 'body ignores query');
+  });
 });
 
 parsed.run();

@@ -37,7 +37,10 @@ export function readJson(req: IncomingMessage, res: ServerResponse, then: (input
 
 function echo(req: IncomingMessage, res: ServerResponse): void {
   readJson(req, res, (input) => {
-    if (!validate(input)) return send(res, 422, { message: 'The given data was invalid.', errors: validate.errors });
+    if (!validate(input)) {
+      send(res, 422, { message: 'The given data was invalid.', errors: validate.errors });
+      return;
+    }
     send(res, 200, { message: input.message });
   });
 }
@@ -47,15 +50,26 @@ export function bareHandler(req: IncomingMessage, res: ServerResponse): void {
   const url = req.url ?? '/';
   const mark = url.indexOf('?');
   const path = mark === -1 ? url : url.slice(0, mark);
-  if (path !== PATH) return send(res, 404, { message: 'Not Found' });
+  if (path !== PATH) {
+    send(res, 404, { message: 'Not Found' });
+    return;
+  }
   const action = mark === -1 ? null : new URLSearchParams(url.slice(mark + 1)).get('action');
   if (action === 'status') {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { message: 'Method Not Allowed' });
-    return send(res, 200, { status: 'ok' });
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      send(res, 405, { message: 'Method Not Allowed' });
+      return;
+    }
+    send(res, 200, { status: 'ok' });
+    return;
   }
   if (action === 'echo') {
-    if (req.method !== 'POST') return send(res, 405, { message: 'Method Not Allowed' });
-    return echo(req, res);
+    if (req.method !== 'POST') {
+      send(res, 405, { message: 'Method Not Allowed' });
+      return;
+    }
+    echo(req, res);
+    return;
   }
   send(res, 404, { message: 'Not Found' });
 }

@@ -43,7 +43,11 @@ if (cluster.isPrimary && !process.env.APP_KEY) {
   const app = createClusterApp();
   await app.listen(port, host);
   process.on('message', (message) => {
-    if (message === 'shutdown') app.close().then(() => process.exit(0), () => process.exit(1));
+    if (message === 'shutdown')
+      app.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
   });
   process.once('SIGINT', () => undefined); // the primary coordinates the shutdown
 }

@@ -45,4 +45,3 @@ export function isBag(value: unknown): value is InputBag {
 
 /** A shared frozen empty bag, for requests without a query or body. */
 export const EMPTY_BAG: InputBag = Object.freeze(createBag());
-

@@ -51,7 +51,10 @@ function first(value: string | string[] | undefined): string | undefined {
 function forwardedClient(value: string | string[] | undefined, trust: boolean | readonly string[]): string | undefined {
   const text = Array.isArray(value) ? value.join(',') : value;
   if (!text) return undefined;
-  const hops = text.split(',').map((hop) => unmapped(hop.trim())).filter((hop) => hop !== '');
+  const hops = text
+    .split(',')
+    .map((hop) => unmapped(hop.trim()))
+    .filter((hop) => hop !== '');
   if (trust === true) return hops[0];
   for (let i = hops.length - 1; i >= 0; i--) if (!isTrustedPeer(hops[i], trust)) return hops[i];
   return hops[0];

@@ -7,10 +7,7 @@ import type { SwitchyardConfig } from '../config.js';
  * that cut off slow clients, and JSON answers for requests node:http itself
  * rejects before Switchyard sees them (bad framing, oversized heads).
  */
-export function createConfiguredServer(
-  config: SwitchyardConfig,
-  listener: (req: IncomingMessage, res: ServerResponse) => void,
-): Server {
+export function createConfiguredServer(config: SwitchyardConfig, listener: (req: IncomingMessage, res: ServerResponse) => void): Server {
   const server = createServer(
     {
       maxHeaderSize: config.max_header_size,
@@ -42,8 +39,7 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
     socket.destroy();
     return;
   }
-  const status =
-    error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
   const [reason, message] = REASONS[status]!;
   rawJson(socket, status, reason, message);
 }

@@ -22,13 +22,24 @@ export function resolveFormRequest(plan: FormRequestPlan, request: Request, only
   return authorize(plan, form, request, only);
 }
 
-function authorize(plan: FormRequestPlan, form: FormRequest, request: Request, only: readonly string[] | undefined): Awaitable<FormRequest> {
+function authorize(
+  plan: FormRequestPlan,
+  form: FormRequest,
+  request: Request,
+  only: readonly string[] | undefined,
+): Awaitable<FormRequest> {
   const allowed = form.authorize();
   if (isThenable<boolean>(allowed)) return Promise.resolve(allowed).then((value) => validate(plan, form, request, only, value));
   return validate(plan, form, request, only, allowed);
 }
 
-function validate(plan: FormRequestPlan, form: FormRequest, request: Request, only: readonly string[] | undefined, allowed: boolean): Awaitable<FormRequest> {
+function validate(
+  plan: FormRequestPlan,
+  form: FormRequest,
+  request: Request,
+  only: readonly string[] | undefined,
+  allowed: boolean,
+): Awaitable<FormRequest> {
   if (allowed !== true) throw new AuthorizationError();
   const outcome = plan.validator.validate(request.all(), only);
   if (!outcome.ok) throw new ValidationError(outcome.errors);

@@ -13,13 +13,7 @@ import { DEFAULT_ACTION } from '../action-controller.js';
  *   so `toString` or `__proto__` are never found). `/` is never selectable.
  * - Key absent: `/`, else `*`. Key present but not selectable: `*`. Else 404.
  */
-export function selectAction(
-  table: ActionTable,
-  key: string,
-  source: ActionSource,
-  query: InputBag,
-  body: InputBag,
-): ActionPlan {
+export function selectAction(table: ActionTable, key: string, source: ActionSource, query: InputBag, body: InputBag): ActionPlan {
   // The one bag the key is read from: `both` is body over query.
   const bag = source === 'query' ? query : source === 'body' ? body : hasOwnKey(body, key) ? body : query;
   const present = hasOwnKey(bag, key);

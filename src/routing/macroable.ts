@@ -1,6 +1,6 @@
 import { LogicException } from '../errors/logic-exception.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: a macro takes whatever its caller passes
 export type Macro = (this: any, ...args: any[]) => unknown;
 
 const registries = new WeakMap<object, Map<string, Macro>>();

@@ -5,8 +5,10 @@ import { LogicException } from '../errors/logic-exception.js';
 import { resolve } from '../container.js';
 
 /** A middleware class: its instances have `handle(request, next, ...params)`. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type MiddlewareClass = new (...args: any[]) => MiddlewareObject & {
+export type MiddlewareClass = new (
+  // biome-ignore lint/suspicious/noExplicitAny: constructor parameters come from the container
+  ...args: any[]
+) => MiddlewareObject & {
   handle(request: Request, next: Next, ...params: string[]): ReturnType<MiddlewareObject['handle']>;
 };
 

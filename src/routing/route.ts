@@ -35,7 +35,12 @@ export class Route {
   #middleware: MiddlewareSpec[] = [];
   #version = 0;
 
-  constructor(methods: readonly HttpMethod[], path: string, handler: RouteHandler, private readonly registry: RouteNameRegistry) {
+  constructor(
+    methods: readonly HttpMethod[],
+    path: string,
+    handler: RouteHandler,
+    private readonly registry: RouteNameRegistry,
+  ) {
     this.methods = expandMethods(methods);
     this.allow = allowHeader(this.methods);
     this.path = path;

@@ -17,7 +17,7 @@ export interface RouterHost {
 }
 
 /** Router instances have the methods of `RouterMacros` (augmented by users for their macros). */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: how macros get their types (augment RouterMacros)
 export interface Router extends RouterMacros {}
 
 /**
@@ -25,6 +25,7 @@ export interface Router extends RouterMacros {}
  * (one endpoint hosts many actions); a trailing slash is ignored, as in the
  * host framework. Macroable: the `svc` macro is added by `SvcServiceProvider`.
  */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above only adds macro types
 export class Router extends Macroable implements RouteNameRegistry {
   readonly host: RouterHost;
   readonly #byPath = new Map<string, Route>();

@@ -86,7 +86,6 @@ export class SvcDispatcher {
     }
   }
 
-
   #pipelineFor(route: Route): Handler {
     if (this.#pipeline === undefined || this.#pipelineVersion !== route.version) {
       const middleware = this.#host.middlewareResolver.resolve(route.getMiddleware());
@@ -117,7 +116,8 @@ function runInput(plan: ActionPlan, request: Request): Awaitable<JsonResponse> {
   const precognitive = request.isPrecognitive;
   if (plan.form === undefined) return precognitive ? precognitionSuccess() : runHandler(plan.action, request);
   const form = resolveFormRequest(plan.form, request, precognitive ? validateOnly(request) : undefined);
-  if (isThenable<FormRequest>(form)) return Promise.resolve(form).then((input) => (precognitive ? precognitionSuccess() : runHandler(plan.action, input)));
+  if (isThenable<FormRequest>(form))
+    return Promise.resolve(form).then((input) => (precognitive ? precognitionSuccess() : runHandler(plan.action, input)));
   return precognitive ? precognitionSuccess() : runHandler(plan.action, form);
 }
 

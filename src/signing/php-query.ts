@@ -38,8 +38,20 @@ export function rawUrlEncode(text: string): string {
 
 /** Characters the route URL generator decodes again after `rawurlencode` (its `$dontEncode`). */
 const DONT_ENCODE: Record<string, string> = {
-  '%2F': '/', '%40': '@', '%3A': ':', '%3B': ';', '%2C': ',', '%3D': '=', '%2B': '+',
-  '%21': '!', '%2A': '*', '%7C': '|', '%3F': '?', '%26': '&', '%23': '#', '%25': '%',
+  '%2F': '/',
+  '%40': '@',
+  '%3A': ':',
+  '%3B': ';',
+  '%2C': ',',
+  '%3D': '=',
+  '%2B': '+',
+  '%21': '!',
+  '%2A': '*',
+  '%7C': '|',
+  '%3F': '?',
+  '%26': '&',
+  '%23': '#',
+  '%25': '%',
 };
 
 /**

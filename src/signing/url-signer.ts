@@ -83,10 +83,7 @@ export class UrlSigner {
 
   /** @throws LogicException for an empty key, a bad `appUrl` or a bad `maxLifetimeSeconds`. */
   constructor(options: UrlSignerOptions, resolveRoutePath?: RoutePathResolver) {
-    this.#keys = [
-      keyBytes(options.key, 'key'),
-      ...(options.previousKeys ?? []).map((key) => keyBytes(key, 'previous key')),
-    ];
+    this.#keys = [keyBytes(options.key, 'key'), ...(options.previousKeys ?? []).map((key) => keyBytes(key, 'previous key'))];
     if (options.appUrl !== undefined) {
       this.#appRoot = originOf(options.appUrl);
       if (this.#appRoot === undefined) {
@@ -243,9 +240,7 @@ export class UrlSigner {
     }
     if (!Number.isSafeInteger(at) || at < 0) throw new LogicException('A signed URL expiration is out of range.');
     if (this.#maxLifetime !== undefined && at - now > this.#maxLifetime) {
-      throw new LogicException(
-        `A temporary signed URL may live at most ${this.#maxLifetime} seconds; this one would live ${at - now}.`,
-      );
+      throw new LogicException(`A temporary signed URL may live at most ${this.#maxLifetime} seconds; this one would live ${at - now}.`);
     }
     return at;
   }

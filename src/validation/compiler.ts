@@ -37,7 +37,8 @@ const hasOwn = Object.prototype.hasOwnProperty;
 
 function addErrors(errors: ValidationMessages, key: string, messages: string[]): void {
   if (hasOwn.call(errors, key)) errors[key]!.push(...messages);
-  else if (key === '__proto__') Object.defineProperty(errors, key, { value: messages, enumerable: true, writable: true, configurable: true });
+  else if (key === '__proto__')
+    Object.defineProperty(errors, key, { value: messages, enumerable: true, writable: true, configurable: true });
   else errors[key] = messages;
 }
 
@@ -48,7 +49,15 @@ function inOnly(only: readonly (readonly string[])[], segments: readonly string[
 
 function run(plan: Plan, input: InputBag, only: readonly string[] | undefined): ValidationOutcome {
   const onlyPatterns = only === undefined ? null : only.map((o) => o.split('.'));
-  const env: RunEnv = { data: input, attribute: '', segments: NO_CAPTURES, captures: NO_CAPTURES, exists: false, expansions: null, memo: null };
+  const env: RunEnv = {
+    data: input,
+    attribute: '',
+    segments: NO_CAPTURES,
+    captures: NO_CAPTURES,
+    exists: false,
+    expansions: null,
+    memo: null,
+  };
   let errors: ValidationMessages | null = null;
   const entries: ValidatedEntry[] = [];
   const validatedByField: string[][] | null = plan.hasBareArray ? plan.fields.map(() => []) : null;

@@ -52,9 +52,18 @@ export function requiredIf(unless: boolean): RuleDef {
       const values = c.params.slice(1).join(', ');
       const replace: Replacer = unless
         ? other.dynamic
-          ? (env) => [[':other', other.display(env)], [':values', values]]
-          : [[':other', other.display(null)], [':values', values]]
-        : (env) => [[':other', other.display(env)], [':value', displayValue(other.get(env) ?? null)]];
+          ? (env) => [
+              [':other', other.display(env)],
+              [':values', values],
+            ]
+          : [
+              [':other', other.display(null)],
+              [':values', values],
+            ]
+        : (env) => [
+            [':other', other.display(env)],
+            [':value', displayValue(other.get(env) ?? null)],
+          ];
       return { check, replace };
     },
   };
@@ -71,10 +80,14 @@ export function requiredWith(when: 'any-filled' | 'all-filled' | 'any-empty' | '
         let filled = 0;
         for (const r of refs) if (!isEmptyValue(r.get(env))) filled++;
         switch (when) {
-          case 'any-filled': return filled > 0;
-          case 'all-filled': return filled === refs.length;
-          case 'any-empty': return filled < refs.length;
-          default: return filled === 0;
+          case 'any-filled':
+            return filled > 0;
+          case 'all-filled':
+            return filled === refs.length;
+          case 'any-empty':
+            return filled < refs.length;
+          default:
+            return filled === 0;
         }
       };
       const list = (env: RunEnv | null): string => refs.map((r) => r.display(env)).join(' / ');

@@ -10,14 +10,49 @@ import { wallClock } from './dates.js';
 const DAY_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const DAY_LONG = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTH_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const MONTH_LONG = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_LONG = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** Token shapes, exactly as `DateTime::format` writes them. */
 const TOKENS: Record<string, string> = {
-  d: '\\d{2}', j: '[1-9]\\d?', D: DAY_SHORT.join('|'), l: DAY_LONG.join('|'), S: 'st|nd|rd|th', z: '0|[1-9]\\d{0,2}',
-  F: MONTH_LONG.join('|'), M: MONTH_SHORT.join('|'), m: '\\d{2}', n: '[1-9]\\d?', Y: '\\d{4}', y: '\\d{2}',
-  a: 'am|pm', A: 'AM|PM', g: '[1-9]\\d?', h: '\\d{2}', G: '0|[1-9]\\d?', H: '\\d{2}', i: '\\d{2}', s: '\\d{2}',
-  u: '\\d{6}', v: '\\d{3}', O: '[+-]\\d{4}', P: '[+-]\\d{2}:\\d{2}', p: 'Z|[+-]\\d{2}:\\d{2}', U: '0|-?[1-9]\\d*',
+  d: '\\d{2}',
+  j: '[1-9]\\d?',
+  D: DAY_SHORT.join('|'),
+  l: DAY_LONG.join('|'),
+  S: 'st|nd|rd|th',
+  z: '0|[1-9]\\d{0,2}',
+  F: MONTH_LONG.join('|'),
+  M: MONTH_SHORT.join('|'),
+  m: '\\d{2}',
+  n: '[1-9]\\d?',
+  Y: '\\d{4}',
+  y: '\\d{2}',
+  a: 'am|pm',
+  A: 'AM|PM',
+  g: '[1-9]\\d?',
+  h: '\\d{2}',
+  G: '0|[1-9]\\d?',
+  H: '\\d{2}',
+  i: '\\d{2}',
+  s: '\\d{2}',
+  u: '\\d{6}',
+  v: '\\d{3}',
+  O: '[+-]\\d{4}',
+  P: '[+-]\\d{2}:\\d{2}',
+  p: 'Z|[+-]\\d{2}:\\d{2}',
+  U: '0|-?[1-9]\\d*',
 };
 
 /** Letters PHP knows but that can never round-trip, or that this port does not read. */
@@ -47,33 +82,60 @@ function formatOffset(minutes: number, colon: boolean): string {
 function formatToken(t: string, d: Date, micro: number, offset: number): string {
   const hour = d.getUTCHours();
   switch (t) {
-    case 'd': return pad(d.getUTCDate(), 2);
-    case 'j': return String(d.getUTCDate());
-    case 'D': return DAY_SHORT[d.getUTCDay()]!;
-    case 'l': return DAY_LONG[d.getUTCDay()]!;
-    case 'S': return suffix(d.getUTCDate());
-    case 'z': return String(Math.round((d.getTime() - wallClock(d.getUTCFullYear(), 1, 1)) / 86_400_000));
-    case 'F': return MONTH_LONG[d.getUTCMonth()]!;
-    case 'M': return MONTH_SHORT[d.getUTCMonth()]!;
-    case 'm': return pad(d.getUTCMonth() + 1, 2);
-    case 'n': return String(d.getUTCMonth() + 1);
-    case 'Y': return pad(d.getUTCFullYear(), 4);
-    case 'y': return pad(d.getUTCFullYear() % 100, 2);
-    case 'a': return hour < 12 ? 'am' : 'pm';
-    case 'A': return hour < 12 ? 'AM' : 'PM';
-    case 'g': return String(hour % 12 || 12);
-    case 'h': return pad(hour % 12 || 12, 2);
-    case 'G': return String(hour);
-    case 'H': return pad(hour, 2);
-    case 'i': return pad(d.getUTCMinutes(), 2);
-    case 's': return pad(d.getUTCSeconds(), 2);
-    case 'u': return pad(micro, 6);
-    case 'v': return pad(Math.floor(micro / 1000), 3);
-    case 'O': return formatOffset(offset, false);
-    case 'P': return formatOffset(offset, true);
-    case 'p': return offset === 0 ? 'Z' : formatOffset(offset, true);
-    case 'U': return String(Math.floor((d.getTime() - offset * 60_000) / 1000));
-    default: return t;
+    case 'd':
+      return pad(d.getUTCDate(), 2);
+    case 'j':
+      return String(d.getUTCDate());
+    case 'D':
+      return DAY_SHORT[d.getUTCDay()]!;
+    case 'l':
+      return DAY_LONG[d.getUTCDay()]!;
+    case 'S':
+      return suffix(d.getUTCDate());
+    case 'z':
+      return String(Math.round((d.getTime() - wallClock(d.getUTCFullYear(), 1, 1)) / 86_400_000));
+    case 'F':
+      return MONTH_LONG[d.getUTCMonth()]!;
+    case 'M':
+      return MONTH_SHORT[d.getUTCMonth()]!;
+    case 'm':
+      return pad(d.getUTCMonth() + 1, 2);
+    case 'n':
+      return String(d.getUTCMonth() + 1);
+    case 'Y':
+      return pad(d.getUTCFullYear(), 4);
+    case 'y':
+      return pad(d.getUTCFullYear() % 100, 2);
+    case 'a':
+      return hour < 12 ? 'am' : 'pm';
+    case 'A':
+      return hour < 12 ? 'AM' : 'PM';
+    case 'g':
+      return String(hour % 12 || 12);
+    case 'h':
+      return pad(hour % 12 || 12, 2);
+    case 'G':
+      return String(hour);
+    case 'H':
+      return pad(hour, 2);
+    case 'i':
+      return pad(d.getUTCMinutes(), 2);
+    case 's':
+      return pad(d.getUTCSeconds(), 2);
+    case 'u':
+      return pad(micro, 6);
+    case 'v':
+      return pad(Math.floor(micro / 1000), 3);
+    case 'O':
+      return formatOffset(offset, false);
+    case 'P':
+      return formatOffset(offset, true);
+    case 'p':
+      return offset === 0 ? 'Z' : formatOffset(offset, true);
+    case 'U':
+      return String(Math.floor((d.getTime() - offset * 60_000) / 1000));
+    default:
+      return t;
   }
 }
 
@@ -116,7 +178,13 @@ export function compileDateFormat(format: string): DateFormat {
     parse(value: string): number | null {
       const m = re.exec(value);
       if (m === null) return null;
-      let year = 1970, month = 1, day = 1, hour = 0, minute = 0, second = 0, micro = 0;
+      let year = 1970,
+        month = 1,
+        day = 1,
+        hour = 0,
+        minute = 0,
+        second = 0,
+        micro = 0;
       let offset = 0;
       let pm: boolean | null = null;
       let stamp: number | null = null;
@@ -124,21 +192,61 @@ export function compileDateFormat(format: string): DateFormat {
       for (let k = 0; k < tokens.length; k++) {
         const text = m[k + 1]!;
         switch (tokens[k]) {
-          case 'd': case 'j': day = Number(text); break;
-          case 'm': case 'n': month = Number(text); break;
-          case 'F': month = MONTH_LONG.indexOf(text) + 1; break;
-          case 'M': month = MONTH_SHORT.indexOf(text) + 1; break;
-          case 'Y': year = Number(text); break;
-          case 'y': { const yy = Number(text); year = yy < 70 ? 2000 + yy : 1900 + yy; break; }
-          case 'z': dayOfYear = Number(text); break;
-          case 'a': case 'A': pm = text.toLowerCase() === 'pm'; break;
-          case 'g': case 'h': case 'G': case 'H': hour = Number(text); break;
-          case 'i': minute = Number(text); break;
-          case 's': second = Number(text); break;
-          case 'u': micro = Number(text); break;
-          case 'v': micro = Number(text) * 1000; break;
-          case 'O': case 'P': case 'p': offset = parseOffset(text); break;
-          case 'U': stamp = Number(text); break;
+          case 'd':
+          case 'j':
+            day = Number(text);
+            break;
+          case 'm':
+          case 'n':
+            month = Number(text);
+            break;
+          case 'F':
+            month = MONTH_LONG.indexOf(text) + 1;
+            break;
+          case 'M':
+            month = MONTH_SHORT.indexOf(text) + 1;
+            break;
+          case 'Y':
+            year = Number(text);
+            break;
+          case 'y': {
+            const yy = Number(text);
+            year = yy < 70 ? 2000 + yy : 1900 + yy;
+            break;
+          }
+          case 'z':
+            dayOfYear = Number(text);
+            break;
+          case 'a':
+          case 'A':
+            pm = text.toLowerCase() === 'pm';
+            break;
+          case 'g':
+          case 'h':
+          case 'G':
+          case 'H':
+            hour = Number(text);
+            break;
+          case 'i':
+            minute = Number(text);
+            break;
+          case 's':
+            second = Number(text);
+            break;
+          case 'u':
+            micro = Number(text);
+            break;
+          case 'v':
+            micro = Number(text) * 1000;
+            break;
+          case 'O':
+          case 'P':
+          case 'p':
+            offset = parseOffset(text);
+            break;
+          case 'U':
+            stamp = Number(text);
+            break;
         }
       }
       if (pm !== null) {

@@ -21,11 +21,33 @@ export interface DateParts {
 }
 
 const MONTHS: Record<string, number> = {
-  jan: 1, january: 1, feb: 2, february: 2, mar: 3, march: 3, apr: 4, april: 4, may: 5, jun: 6, june: 6,
-  jul: 7, july: 7, aug: 8, august: 8, sep: 9, sept: 9, september: 9, oct: 10, october: 10,
-  nov: 11, november: 11, dec: 12, december: 12,
+  jan: 1,
+  january: 1,
+  feb: 2,
+  february: 2,
+  mar: 3,
+  march: 3,
+  apr: 4,
+  april: 4,
+  may: 5,
+  jun: 6,
+  june: 6,
+  jul: 7,
+  july: 7,
+  aug: 8,
+  august: 8,
+  sep: 9,
+  sept: 9,
+  september: 9,
+  oct: 10,
+  october: 10,
+  nov: 11,
+  november: 11,
+  dec: 12,
+  december: 12,
 };
-const MONTH = '(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)';
+const MONTH =
+  '(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)';
 const WEEKDAY = '(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues|tue|wed|thurs|thur|thu|fri|sat|sun),?\\s+)?';
 const TIME = '(\\d{1,2}):(\\d{2})(?::(\\d{2})(?:[.,](\\d{1,9}))?)?(?:\\s*([ap])\\.?m\\.?)?';
 const ZONE = '(?:\\s*(z|utc|gmt|[+-]\\d{2}(?::?\\d{2})?))?';
@@ -38,11 +60,19 @@ const FORMS: ReadonlyArray<{ re: RegExp; y: number; m: number; d: number; t: num
   { re: new RegExp(`^(\\d{1,2})[-.](\\d{1,2})[-.](\\d{4})(?:\\s+${TIME})?${ZONE}$`), y: 3, m: 2, d: 1, t: 4 },
   {
     re: new RegExp(`^${WEEKDAY}(\\d{1,2})(?:st|nd|rd|th)?[\\s-]+${MONTH}\\.?,?[\\s-]+(\\d{4})(?:,?\\s+${TIME})?${ZONE}$`),
-    y: 3, m: 2, d: 1, t: 4, textMonth: true,
+    y: 3,
+    m: 2,
+    d: 1,
+    t: 4,
+    textMonth: true,
   },
   {
     re: new RegExp(`^${WEEKDAY}${MONTH}\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})(?:,?\\s+${TIME})?${ZONE}$`),
-    y: 3, m: 1, d: 2, t: 4, textMonth: true,
+    y: 3,
+    m: 1,
+    d: 2,
+    t: 4,
+    textMonth: true,
   },
   { re: /^(\d{4})(\d{2})(\d{2})$/, y: 1, m: 2, d: 3, t: 0 },
 ];
@@ -118,9 +148,17 @@ export function toTimestamp(p: DateParts): number {
 
 const DAY = 86_400_000;
 const FIXED_UNITS: Record<string, number | undefined> = {
-  sec: 1000, second: 1000, min: 60_000, minute: 60_000, hour: 3_600_000, day: DAY, week: 7 * DAY, fortnight: 14 * DAY,
+  sec: 1000,
+  second: 1000,
+  min: 60_000,
+  minute: 60_000,
+  hour: 3_600_000,
+  day: DAY,
+  week: 7 * DAY,
+  fortnight: 14 * DAY,
 };
-const RELATIVE = /^([+-]?\d+)\s*(sec|secs|second|seconds|min|mins|minute|minutes|hour|hours|day|days|week|weeks|fortnight|fortnights|month|months|year|years)(\s+ago)?$/;
+const RELATIVE =
+  /^([+-]?\d+)\s*(sec|secs|second|seconds|min|mins|minute|minutes|hour|hours|day|days|week|weeks|fortnight|fortnights|month|months|year|years)(\s+ago)?$/;
 
 /** A relative date expression: returns the instant for a given "now", or null if `text` is not one. */
 export function parseRelative(input: string): ((now: number) => number) | null {

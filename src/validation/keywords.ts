@@ -55,7 +55,10 @@ export function urlPattern(protocols: readonly string[]): RegExp {
 
 type Check = (data: unknown) => boolean;
 
-function keyword(name: string, schemaType: 'object' | 'boolean', build: (schema: any) => Check): void {
+// biome-ignore lint/suspicious/noExplicitAny: each keyword reads its own schema shape
+type KeywordSchema = any;
+
+function keyword(name: string, schemaType: 'object' | 'boolean', build: (schema: KeywordSchema) => Check): void {
   ajv.addKeyword({ keyword: name, schemaType, errors: false, compile: (schema: unknown) => build(schema) });
 }
 
@@ -72,10 +75,17 @@ export function sizeOf(value: unknown, numeric: boolean): number {
 keyword('laravel:size', 'object', (s: { op: string; min: number; max: number; numeric: boolean }) => {
   const { min, max, numeric } = s;
   switch (s.op) {
-    case 'min': return (v) => sizeOf(v, numeric) >= min;
-    case 'max': return (v) => sizeOf(v, numeric) <= max;
-    case 'size': return (v) => sizeOf(v, numeric) === min;
-    default: return (v) => { const n = sizeOf(v, numeric); return n >= min && n <= max; };
+    case 'min':
+      return (v) => sizeOf(v, numeric) >= min;
+    case 'max':
+      return (v) => sizeOf(v, numeric) <= max;
+    case 'size':
+      return (v) => sizeOf(v, numeric) === min;
+    default:
+      return (v) => {
+        const n = sizeOf(v, numeric);
+        return n >= min && n <= max;
+      };
   }
 });
 
@@ -188,11 +198,16 @@ export function instantOf(value: unknown, format: DateFormat | null, now: number
 /** `<`, `>`, `<=`, `>=`, `=` between instants. */
 export function compareInstants(a: number, b: number, op: string): boolean {
   switch (op) {
-    case '<': return a < b;
-    case '>': return a > b;
-    case '<=': return a <= b;
-    case '>=': return a >= b;
-    default: return a === b;
+    case '<':
+      return a < b;
+    case '>':
+      return a > b;
+    case '<=':
+      return a <= b;
+    case '>=':
+      return a >= b;
+    default:
+      return a === b;
   }
 }
 

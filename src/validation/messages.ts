@@ -118,13 +118,7 @@ function ucfirst(value: string): string {
  * `:ATTRIBUTE`), `:input`, `:index` / `:position` (and `:second-index`...)
  * from the numeric segments of the attribute, then the rule's own pairs.
  */
-export function render(
-  template: string,
-  display: string,
-  input: string | null,
-  segments: readonly string[],
-  pairs: Replacements,
-): string {
+export function render(template: string, display: string, input: string | null, segments: readonly string[], pairs: Replacements): string {
   if (!template.includes(':')) return template;
   let m = template
     .replaceAll(':attribute', display)

@@ -17,7 +17,9 @@ export function compilePhpRegex(literal: string): RegExp {
   const close = BRACKETS[open] ?? open;
   const end = literal.lastIndexOf(close);
   if (end <= 0) {
-    throw new Error(`the regex has no closing delimiter "${close}" (in a pipe string a regex cannot contain "|": use the list form of rules)`);
+    throw new Error(
+      `the regex has no closing delimiter "${close}" (in a pipe string a regex cannot contain "|": use the list form of rules)`,
+    );
   }
   const body = literal.slice(1, end);
   const modifiers = literal.slice(end + 1);

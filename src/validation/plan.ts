@@ -135,7 +135,9 @@ export function buildPlan(rules: RuleMap, options: CompileOptions): Plan {
 
   const built = keys.map((key) => buildField(key, parsed.get(key)!, facts, sources, displayOf, owner));
   const fields = [...built.filter((f) => !f.wildcard), ...built.filter((f) => f.wildcard)];
-  fields.forEach((f, i) => (f.index = i));
+  fields.forEach((f, i) => {
+    f.index = i;
+  });
   for (const f of fields) {
     if (!f.facts.bareArray) continue;
     f.children = fields.filter((g) => g !== f && liesUnder(g.segments, f.segments)).map((g) => g.index);
@@ -218,7 +220,14 @@ function buildField(
       rawSchemas.push({ raw: r.raw, schema: r.schema });
       ruleOfBranch.push(plans.length);
       branches.push({ 'laravel:schema': r.schema });
-      plans.push({ kind: SCHEMA, name: 'schema', check: null, custom: null, implicit: false, message: messageFor('schema', MESSAGES.schema!, [], r.message) });
+      plans.push({
+        kind: SCHEMA,
+        name: 'schema',
+        check: null,
+        custom: null,
+        implicit: false,
+        message: messageFor('schema', MESSAGES.schema!, [], r.message),
+      });
       continue;
     }
     const name = canonicalRule(ruleKey(r.name));
@@ -241,7 +250,7 @@ function buildField(
         throw invalid(owner, key, r.raw, reason);
       },
     };
-    let built;
+    let built: ReturnType<typeof def.build>;
     try {
       built = def.build(context);
     } catch (error) {

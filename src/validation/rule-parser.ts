@@ -105,7 +105,8 @@ export function parseFieldRules(rules: FieldRules): ParsedRule[] {
       if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) {
         throw new RuleError('schema', 'the "schema" of a raw JSON Schema rule must be an object');
       }
-      if (message !== undefined && typeof message !== 'string') throw new RuleError('schema', 'the "message" of a raw JSON Schema rule must be a string');
+      if (message !== undefined && typeof message !== 'string')
+        throw new RuleError('schema', 'the "message" of a raw JSON Schema rule must be a string');
       out.push({ kind: 'schema', schema: schema as Record<string, unknown>, message, raw: 'schema' });
     } else {
       throw new RuleError(String(rule), 'a rule must be a string, a rule object with validate(), a closure or { schema }');

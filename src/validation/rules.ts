@@ -42,7 +42,12 @@ function sizeRule(op: 'min' | 'max' | 'size' | 'between'): RuleDef {
       const min = num(c, 0);
       const max = op === 'between' ? num(c, 1) : min;
       const replace: Replacements =
-        op === 'between' ? [[':min', c.params[0]!], [':max', c.params[1]!]] : [[`:${op}`, c.params[0]!]];
+        op === 'between'
+          ? [
+              [':min', c.params[0]!],
+              [':max', c.params[1]!],
+            ]
+          : [[`:${op}`, c.params[0]!]];
       return { schema: { 'laravel:size': { op, min, max, numeric: c.field.numeric } }, replace };
     },
   };
@@ -101,7 +106,7 @@ export const RULES: Readonly<Record<string, RuleDef>> = {
   string: schemaRule({ type: 'string' }),
   integer: schemaRule({
     anyOf: [
-      { type: 'integer', minimum: -9223372036854775808, exclusiveMaximum: 9223372036854775808 },
+      { type: 'integer', minimum: -(2 ** 63), exclusiveMaximum: 2 ** 63 },
       { type: 'string', format: 'laravel-int' },
     ],
   }),
@@ -138,7 +143,10 @@ export const RULES: Readonly<Record<string, RuleDef>> = {
     minParams: 2,
     build: (c) => ({
       schema: { 'laravel:digits': { min: int(c, 0), max: int(c, 1) } },
-      replace: [[':min', c.params[0]!], [':max', c.params[1]!]],
+      replace: [
+        [':min', c.params[0]!],
+        [':max', c.params[1]!],
+      ],
     }),
   },
 

@@ -54,9 +54,7 @@ export interface CompileOptions {
 }
 
 /** The result of one validation run. */
-export type ValidationOutcome =
-  | { ok: true; validated: InputBag }
-  | { ok: false; errors: ValidationMessages };
+export type ValidationOutcome = { ok: true; validated: InputBag } | { ok: false; errors: ValidationMessages };
 
 /** A validator compiled once per form-request class and reused for every request. */
 export interface CompiledValidator {

@@ -46,7 +46,7 @@ function setPath(result: InputBag, input: InputBag, segments: readonly string[],
     if (next === null || typeof next !== 'object') {
       next = Array.isArray(source) ? [] : {};
       target[seg] = next;
-    } else if (shared !== null && shared.has(next)) {
+    } else if (shared?.has(next)) {
       next = shallowCopy(next as Record<string, unknown>);
       // Its children still belong to the input.
       for (const child of Object.values(next as object)) if (isContainer(child)) shared.add(child);
@@ -63,7 +63,11 @@ function setPath(result: InputBag, input: InputBag, segments: readonly string[],
  * not; filled only when some field has a bare `array` rule): a bare-array
  * attribute is left out when a child field validated an attribute under it.
  */
-export function buildValidated(input: InputBag, entries: readonly ValidatedEntry[], validatedByField: readonly string[][] | null): InputBag {
+export function buildValidated(
+  input: InputBag,
+  entries: readonly ValidatedEntry[],
+  validatedByField: readonly string[][] | null,
+): InputBag {
   const result: InputBag = {};
   let shared: Set<unknown> | null = null;
   let prefixes: Map<number, Set<string>> | null = null;

@@ -139,17 +139,28 @@ small('bracket nesting deeper than max_input_nesting: 400 (query and form body)'
 });
 
 small('JSON nested deeper than max_input_nesting: 400; exactly the limit is fine', async () => {
-  const ok = await s.http.send('POST', '/api/system?action=echo', { body: jsonOfDepth(5), headers: { 'content-type': 'application/json' } });
+  const ok = await s.http.send('POST', '/api/system?action=echo', {
+    body: jsonOfDepth(5),
+    headers: { 'content-type': 'application/json' },
+  });
   assert.is(ok.status, 200, ok.text);
   assert.equal(ok.body, { message: 'hi' });
-  const deep = await s.http.send('POST', '/api/system?action=echo', { body: jsonOfDepth(6), headers: { 'content-type': 'application/json' } });
+  const deep = await s.http.send('POST', '/api/system?action=echo', {
+    body: jsonOfDepth(6),
+    headers: { 'content-type': 'application/json' },
+  });
   assertError(deep, 400, /5/);
   await stillServes('json nesting');
 });
 
 small('invalid UTF-8 in a JSON or form body: 400', async () => {
   const json = Buffer.concat([Buffer.from('{"message":"'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('"}')]);
-  assertError(await s.http.send('POST', '/api/system?action=echo', { body: json, headers: { 'content-type': 'application/json' } }), 400, /UTF-8/, 'json');
+  assertError(
+    await s.http.send('POST', '/api/system?action=echo', { body: json, headers: { 'content-type': 'application/json' } }),
+    400,
+    /UTF-8/,
+    'json',
+  );
   const form = Buffer.concat([Buffer.from('message='), Buffer.from([0xc3, 0x28])]);
   assertError(
     await s.http.send('POST', '/api/system?action=echo', { body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
@@ -231,10 +242,16 @@ async function normal(label: string): Promise<void> {
 }
 
 defaults('default max_input_nesting is 64: 64 JSON levels pass, 65 are a 400', async () => {
-  const ok = await d.http.send('POST', '/api/system?action=echo', { body: jsonOfDepth(64), headers: { 'content-type': 'application/json' } });
+  const ok = await d.http.send('POST', '/api/system?action=echo', {
+    body: jsonOfDepth(64),
+    headers: { 'content-type': 'application/json' },
+  });
   assert.is(ok.status, 200, ok.text);
   assert.equal(ok.body, { message: 'hi' });
-  const deep = await d.http.send('POST', '/api/system?action=echo', { body: jsonOfDepth(65), headers: { 'content-type': 'application/json' } });
+  const deep = await d.http.send('POST', '/api/system?action=echo', {
+    body: jsonOfDepth(65),
+    headers: { 'content-type': 'application/json' },
+  });
   assertError(deep, 400, /64/);
 });
 

@@ -13,7 +13,7 @@ import {
   ActionController,
   Application,
   HttpError,
-  JsonResponse,
+  type JsonResponse,
   LogicException,
   NotFoundError,
   inject,
@@ -25,7 +25,7 @@ import {
 } from '../../src/index.js';
 import { SystemController } from '../../examples/system/system-controller.js';
 import { createAuthApp } from '../../examples/auth/app.js';
-import { start, type Client, type Reply } from '../helpers/http.js';
+import type { Client, Reply } from '../helpers/http.js';
 import { serve } from '../helpers/apps.js';
 
 // ---------------------------------------------------------------------------

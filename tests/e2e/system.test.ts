@@ -269,7 +269,15 @@ wire('GET without an action -> 404 JSON', async () => {
   await stillServes(http);
 });
 
-for (const query of ['action=', 'action=Status', 'action[]=status', 'action=status&action=status', 'action=%2F', 'action=toString', 'action=__proto__']) {
+for (const query of [
+  'action=',
+  'action=Status',
+  'action[]=status',
+  'action=status&action=status',
+  'action=%2F',
+  'action=toString',
+  'action=__proto__',
+]) {
   wire(`GET ?${query} -> 404 JSON (no fallback registered)`, async () => {
     const reply = await http.send('GET', `${PATH}?${query}`);
     assertErrorBody(reply, 404);

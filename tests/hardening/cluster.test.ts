@@ -21,7 +21,11 @@ async function get(url: string) {
   const agent = new Agent({ pipelining: 0 });
   try {
     const response = await request(url, { dispatcher: agent, headers: { connection: 'close' } });
-    return { status: response.statusCode, worker: String(response.headers['x-worker']), body: (await response.body.json()) as Record<string, string> };
+    return {
+      status: response.statusCode,
+      worker: String(response.headers['x-worker']),
+      body: (await response.body.json()) as Record<string, string>,
+    };
   } finally {
     await agent.close();
   }
@@ -32,7 +36,13 @@ const test = suite('cluster');
 test('a URL signed by one worker verifies in another, and a tampered one fails in every worker', async () => {
   const port = await freePort();
   const child = spawn(process.execPath, [SERVER], {
-    env: { ...process.env, PORT: String(port), WORKERS: '2', APP_KEY: 'base64:c2hhcmVkLWNsdXN0ZXIta2V5LWZvci10ZXN0cy0xMjM0NQ==', APP_URL: `http://127.0.0.1:${port}` },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      WORKERS: '2',
+      APP_KEY: 'base64:c2hhcmVkLWNsdXN0ZXIta2V5LWZvci10ZXN0cy0xMjM0NQ==',
+      APP_URL: `http://127.0.0.1:${port}`,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {
@@ -58,7 +68,10 @@ test('a URL signed by one worker verifies in another, and a tampered one fails i
       verifiedBy.add(reply.worker);
     }
     assert.is(verifiedBy.size, 2, 'both workers verified the link');
-    assert.ok([...verifiedBy].some((worker) => worker !== issued.worker), 'a worker other than the signer verified it');
+    assert.ok(
+      [...verifiedBy].some((worker) => worker !== issued.worker),
+      'a worker other than the signer verified it',
+    );
     for (let i = 0; i < 4; i++) {
       const tampered = await get(signed.replace('action=status', 'action=echo'));
       assert.is(tampered.status, 403);

@@ -10,7 +10,10 @@ const test = suite('the example server (npm start)');
 
 test('prints its URL, answers, and exits 0 on SIGTERM and on SIGINT', async () => {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    const child = spawn(process.execPath, [SERVER], { env: { ...process.env, PORT: '0', HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [SERVER], {
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const url = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('the example did not start')), 10_000);
       child.stdout!.on('data', (chunk: Buffer) => {

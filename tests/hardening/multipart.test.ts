@@ -5,7 +5,7 @@ import { Action, ActionController, Application, FormRequest, handles } from '../
 
 class UploadRequest extends FormRequest {
   override rules() {
-    return { title: 'required|string|max:20', 'tags': 'array', 'tags.*': 'string' };
+    return { title: 'required|string|max:20', tags: 'array', 'tags.*': 'string' };
   }
 }
 
@@ -44,7 +44,11 @@ test('fields are validated like other input and files reach the form request', a
     form.append('document', new Blob(['hello file'], { type: 'text/plain' }), 'hello.txt');
     const response = await request(`http://127.0.0.1:${port}/api/files?action=upload`, { method: 'POST', body: form });
     assert.is(response.statusCode, 200);
-    assert.equal(await response.body.json(), { title: 'Report', tags: ['a', 'b'], document: { name: 'hello.txt', size: 10, text: 'hello file' } });
+    assert.equal(await response.body.json(), {
+      title: 'Report',
+      tags: ['a', 'b'],
+      document: { name: 'hello.txt', size: 10, text: 'hello file' },
+    });
 
     const invalid = new FormData();
     invalid.append('title', 'x'.repeat(21));

@@ -10,7 +10,8 @@ export interface Reply {
   headers: Record<string, string>;
   text: string;
   /** The parsed JSON body, or undefined when the body is empty. */
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  // biome-ignore lint/suspicious/noExplicitAny: tests read any JSON shape
+  body: any;
 }
 
 export interface SendOptions {

@@ -24,24 +24,32 @@ test.after(async () => {
 
 test('client.post(..., { precognitive: true }) accepts the 204 success', async () => {
   let succeeded = false;
-  const response = await client.post('/api/system?action=echo', { message: 'hello' }, {
-    precognitive: true,
-    onPrecognitionSuccess: () => {
-      succeeded = true;
+  const response = await client.post(
+    '/api/system?action=echo',
+    { message: 'hello' },
+    {
+      precognitive: true,
+      onPrecognitionSuccess: () => {
+        succeeded = true;
+      },
     },
-  });
+  );
   assert.ok(succeeded, 'the client recognised Precognition-Success');
   assert.is((response as { status: number }).status, 204);
 });
 
 test('client.post reports the 422 errors of an invalid prediction', async () => {
   let errors: unknown;
-  await client.post('/api/system?action=echo', { message: '' }, {
-    precognitive: true,
-    onValidationError: (response: { data: { errors: unknown } }) => {
-      errors = response.data.errors;
+  await client.post(
+    '/api/system?action=echo',
+    { message: '' },
+    {
+      precognitive: true,
+      onValidationError: (response: { data: { errors: unknown } }) => {
+        errors = response.data.errors;
+      },
     },
-  });
+  );
   assert.equal(errors, { message: ['The message field is required.'] });
 });
 

@@ -146,4 +146,3 @@ test('a response object shared between requests does not keep headers of an earl
 });
 
 test.run();
-

@@ -19,10 +19,7 @@ laravel("URL::signedRoute('system', ['action' => 'echo']) with APP_KEY=base64:..
   const unsigned = 'http://127.0.0.1:3000/api/system?action=echo';
   const expected = `${unsigned}&signature=${hmac(APP_KEY, unsigned)}`;
   assert.is(makeSigner().signedRoute('system', { action: 'echo' }), expected);
-  assert.is(
-    expected,
-    'http://127.0.0.1:3000/api/system?action=echo&signature=' + hmac(APP_KEY, unsigned),
-  );
+  assert.is(expected, 'http://127.0.0.1:3000/api/system?action=echo&signature=' + hmac(APP_KEY, unsigned));
 });
 
 laravel('the key is not base64-decoded (the framework does not decode it for URLs)', () => {
@@ -51,8 +48,7 @@ laravel('the worked example of docs/signed-urls.md, as literal hex', () => {
   );
   assert.is(
     makeSigner().signedRoute('system', { action: 'echo' }),
-    'http://127.0.0.1:3000/api/system?action=echo' +
-      '&signature=9b6b581d343e8028746907ca5f8345ad7c31287c57c0e3aa7dbe852918f17821',
+    'http://127.0.0.1:3000/api/system?action=echo' + '&signature=9b6b581d343e8028746907ca5f8345ad7c31287c57c0e3aa7dbe852918f17821',
   );
 });
 
@@ -109,7 +105,7 @@ order('numeric names compare as numbers, as PHP 8 ksort does', () => {
   assert.is(phpKeyCompare('1.0', '1e0'), 0);
 });
 
-order('values use rawurlencode: %20 for spaces, ~ kept, !*\'() encoded, UTF-8', () => {
+order("values use rawurlencode: %20 for spaces, ~ kept, !*'() encoded, UTF-8", () => {
   const url = makeSigner().signedRoute('system', { q: "a b+c~d!*'()é&=/?#", 'x y': '1' }, { absolute: false });
   const unsigned = '/api/system?q=a%20b%2Bc~d%21%2A%27%28%29%C3%A9%26%3D%2F%3F%23&x%20y=1';
   assert.is(url, `${unsigned}&signature=${hmac(APP_KEY, unsigned)}`);
@@ -121,17 +117,13 @@ order('nested lists and objects use encoded brackets; null skipped; booleans 1/0
     { filter: { status: 'open', tags: ['a', 'b'] }, none: null, gone: undefined, empty: [], yes: true, no: false, n: 1.5 },
     { absolute: false },
   );
-  const unsigned =
-    '/api/system?filter%5Bstatus%5D=open&filter%5Btags%5D%5B0%5D=a&filter%5Btags%5D%5B1%5D=b&n=1.5&no=0&yes=1';
+  const unsigned = '/api/system?filter%5Bstatus%5D=open&filter%5Btags%5D%5B0%5D=a&filter%5Btags%5D%5B1%5D=b&n=1.5&no=0&yes=1';
   assert.is(url, `${unsigned}&signature=${hmac(APP_KEY, unsigned)}`);
 });
 
 order('route paths are encoded as the framework encodes them', () => {
   const unsigned = '/api/my%20files?a=1';
-  assert.is(
-    makeSigner().signedRoute('spaced', { a: '1' }, { absolute: false }),
-    `${unsigned}&signature=${hmac(APP_KEY, unsigned)}`,
-  );
+  assert.is(makeSigner().signedRoute('spaced', { a: '1' }, { absolute: false }), `${unsigned}&signature=${hmac(APP_KEY, unsigned)}`);
 });
 
 // ---------------------------------------------------------------------------
@@ -146,30 +138,69 @@ errors('"signature" and "expires" are reserved parameter names', () => {
 });
 
 errors('positional (integer) parameter names are refused', () => {
-  assert.instance(thrown(() => makeSigner().signedRoute('system', { 0: 'x' })), LogicException);
+  assert.instance(
+    thrown(() => makeSigner().signedRoute('system', { 0: 'x' })),
+    LogicException,
+  );
 });
 
 errors('unknown route, no resolver, no appUrl for an absolute URL', () => {
-  assert.instance(thrown(() => makeSigner().signedRoute('nope')), LogicException);
-  assert.instance(thrown(() => new UrlSigner({ key: APP_KEY, appUrl: APP_URL }).signedRoute('system')), LogicException);
+  assert.instance(
+    thrown(() => makeSigner().signedRoute('nope')),
+    LogicException,
+  );
+  assert.instance(
+    thrown(() => new UrlSigner({ key: APP_KEY, appUrl: APP_URL }).signedRoute('system')),
+    LogicException,
+  );
   const noUrl = new UrlSigner({ key: APP_KEY }, () => '/api/system');
-  assert.instance(thrown(() => noUrl.signedRoute('system')), LogicException);
+  assert.instance(
+    thrown(() => noUrl.signedRoute('system')),
+    LogicException,
+  );
   assert.ok(noUrl.signedRoute('system', {}, { absolute: false }).startsWith('/api/system?signature='));
 });
 
 errors('bad options: empty key, appUrl with a path, bad maximum lifetime', () => {
-  assert.instance(thrown(() => new UrlSigner({ key: '' })), LogicException);
-  assert.instance(thrown(() => new UrlSigner({ key: 'k', previousKeys: [''] })), LogicException);
-  assert.instance(thrown(() => new UrlSigner({ key: 'k', appUrl: 'http://h/app' })), LogicException);
-  assert.instance(thrown(() => new UrlSigner({ key: 'k', appUrl: 'ftp://h' })), LogicException);
-  assert.instance(thrown(() => new UrlSigner({ key: 'k', maxLifetimeSeconds: 0 })), LogicException);
-  assert.instance(thrown(() => new UrlSigner({ key: 'k', maxLifetimeSeconds: 1.5 })), LogicException);
+  assert.instance(
+    thrown(() => new UrlSigner({ key: '' })),
+    LogicException,
+  );
+  assert.instance(
+    thrown(() => new UrlSigner({ key: 'k', previousKeys: [''] })),
+    LogicException,
+  );
+  assert.instance(
+    thrown(() => new UrlSigner({ key: 'k', appUrl: 'http://h/app' })),
+    LogicException,
+  );
+  assert.instance(
+    thrown(() => new UrlSigner({ key: 'k', appUrl: 'ftp://h' })),
+    LogicException,
+  );
+  assert.instance(
+    thrown(() => new UrlSigner({ key: 'k', maxLifetimeSeconds: 0 })),
+    LogicException,
+  );
+  assert.instance(
+    thrown(() => new UrlSigner({ key: 'k', maxLifetimeSeconds: 1.5 })),
+    LogicException,
+  );
 });
 
 errors('values that have no query form are refused', () => {
-  assert.instance(thrown(() => makeSigner().signedRoute('system', { d: new Date() as never })), LogicException);
-  assert.instance(thrown(() => makeSigner().signedRoute('system', { n: Number.NaN })), LogicException);
-  assert.instance(thrown(() => makeSigner().temporarySignedRoute('system', Number.NaN)), LogicException);
+  assert.instance(
+    thrown(() => makeSigner().signedRoute('system', { d: new Date() as never })),
+    LogicException,
+  );
+  assert.instance(
+    thrown(() => makeSigner().signedRoute('system', { n: Number.NaN })),
+    LogicException,
+  );
+  assert.instance(
+    thrown(() => makeSigner().temporarySignedRoute('system', Number.NaN)),
+    LogicException,
+  );
 });
 
 errors('a temporary URL longer than maxLifetimeSeconds cannot be signed', () => {
@@ -178,7 +209,10 @@ errors('a temporary URL longer than maxLifetimeSeconds cannot be signed', () => 
   const error = thrown(() => signer.temporarySignedRoute('system', 601));
   assert.instance(error, LogicException);
   assert.match((error as Error).message, 'at most 600 seconds');
-  assert.instance(thrown(() => signer.temporarySignedRoute('system', new Date(NOW_MS + 3_600_000))), LogicException);
+  assert.instance(
+    thrown(() => signer.temporarySignedRoute('system', new Date(NOW_MS + 3_600_000))),
+    LogicException,
+  );
 });
 
 // ---------------------------------------------------------------------------
@@ -204,7 +238,11 @@ urls('an absolute URL brings its own root', () => {
 
 urls('URLs with a query, fragment, credentials or another scheme are refused', () => {
   for (const url of ['/a?b=1', '/a#x', 'http://h/a?b=1', 'http://h/a?', 'http://u:p@h/a', 'ftp://h/a', 'a/b', '//h/a']) {
-    assert.instance(thrown(() => makeSigner().signedUrl(url)), LogicException, url);
+    assert.instance(
+      thrown(() => makeSigner().signedUrl(url)),
+      LogicException,
+      url,
+    );
   }
 });
 
@@ -221,8 +259,14 @@ env('reads APP_KEY verbatim, APP_PREVIOUS_KEYS split on commas, APP_URL', () => 
 });
 
 env('a missing or empty APP_KEY is a LogicException', () => {
-  assert.instance(thrown(() => signerKeysFromEnv({})), LogicException);
-  assert.instance(thrown(() => signerKeysFromEnv({ APP_KEY: '' })), LogicException);
+  assert.instance(
+    thrown(() => signerKeysFromEnv({})),
+    LogicException,
+  );
+  assert.instance(
+    thrown(() => signerKeysFromEnv({ APP_KEY: '' })),
+    LogicException,
+  );
 });
 
 laravel.run();

@@ -106,7 +106,10 @@ counting('a definition that throws is not counted', () => {
 });
 
 counting('validate() never compiles a schema', () => {
-  const v = compileValidator({ a: 'required|string|max:3', 'b.*': 'integer|after:2024-01-01', c: [{ schema: { type: 'string' } }] }, { owner: 'R' });
+  const v = compileValidator(
+    { a: 'required|string|max:3', 'b.*': 'integer|after:2024-01-01', c: [{ schema: { type: 'string' } }] },
+    { owner: 'R' },
+  );
   const original = ajv.compile.bind(ajv);
   let calls = 0;
   ajv.compile = ((schema: never, meta?: boolean) => {

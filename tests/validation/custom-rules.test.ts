@@ -12,7 +12,10 @@ class Uppercase implements RuleObject {
 const objects = suite('rule objects and closures');
 
 objects('a rule object reports its message with :attribute replaced', () => {
-  assert.equal(run({ code: ['required', new Uppercase()] }, { code: 'abc' }), { ok: false, errors: { code: ['The code field must be uppercase.'] } });
+  assert.equal(run({ code: ['required', new Uppercase()] }, { code: 'abc' }), {
+    ok: false,
+    errors: { code: ['The code field must be uppercase.'] },
+  });
   assert.equal(run({ code: ['required', new Uppercase()] }, { code: 'ABC' }), { ok: true, validated: { code: 'ABC' } });
 });
 
@@ -31,7 +34,10 @@ objects('a closure receives the concrete attribute and the value; each fail() is
     }
   };
   const outcome = run({ 'items.*.code': ['string', closure] }, { items: [{ code: 'ok' }, { code: 'bad' }] });
-  assert.equal(seen, [['items.0.code', 'ok'], ['items.1.code', 'bad']]);
+  assert.equal(seen, [
+    ['items.0.code', 'ok'],
+    ['items.1.code', 'bad'],
+  ]);
   assert.equal(outcome, { ok: false, errors: { 'items.1.code': ['The items.1.code is bad.', 'Really, items.1.code (bad) is bad.'] } });
 });
 
@@ -90,7 +96,9 @@ schema('a schema rule can carry its own message', () => {
 
 schema('schemas never coerce, default or strip the input', () => {
   const input = { o: { a: '1' } };
-  const rules = { o: [{ schema: { type: 'object', properties: { a: { type: 'string' }, b: { default: 2 } }, additionalProperties: true } }] };
+  const rules = {
+    o: [{ schema: { type: 'object', properties: { a: { type: 'string' }, b: { default: 2 } }, additionalProperties: true } }],
+  };
   assert.equal(run(rules, input), { ok: true, validated: { o: { a: '1' } } });
   assert.equal(input, { o: { a: '1' } });
 });
@@ -100,7 +108,16 @@ schema.run();
 const refs = suite('raw schemas are their own root');
 refs('$ref to #/$defs resolves inside the rule schema', () => {
   const rules = {
-    point: [{ schema: { $defs: { coord: { type: 'number' } }, type: 'object', properties: { x: { $ref: '#/$defs/coord' }, y: { $ref: '#/$defs/coord' } }, required: ['x', 'y'] } }],
+    point: [
+      {
+        schema: {
+          $defs: { coord: { type: 'number' } },
+          type: 'object',
+          properties: { x: { $ref: '#/$defs/coord' }, y: { $ref: '#/$defs/coord' } },
+          required: ['x', 'y'],
+        },
+      },
+    ],
   };
   assert.ok(run(rules, { point: { x: 1, y: 2 } }).ok);
   assert.equal(run(rules, { point: { x: 1, y: 'a' } }), { ok: false, errors: { point: ['The point field format is invalid.'] } });

@@ -18,7 +18,12 @@ export function run(rules: RuleMap, input: Record<string, unknown>, options: Par
 }
 
 /** Messages for the field `value`, or null when it passes. */
-export function messagesOf(rules: FieldRules, value: unknown, others: Record<string, unknown> = {}, extraRules: RuleMap = {}): string[] | null {
+export function messagesOf(
+  rules: FieldRules,
+  value: unknown,
+  others: Record<string, unknown> = {},
+  extraRules: RuleMap = {},
+): string[] | null {
   const input: Record<string, unknown> = { ...others };
   if (value !== ABSENT) input.value = value;
   const outcome = run({ value: rules, ...extraRules }, input);

@@ -53,7 +53,11 @@ names('a wildcard attribute name applies to every item; a concrete one wins', ()
 });
 
 names(':index and :position in an attribute name', () => {
-  const outcome = run({ 'items.*.name': 'required' }, { items: [{ name: 'a' }, {}] }, { attributes: { 'items.*.name': 'item #:position (index :index) name' } });
+  const outcome = run(
+    { 'items.*.name': 'required' },
+    { items: [{ name: 'a' }, {}] },
+    { attributes: { 'items.*.name': 'item #:position (index :index) name' } },
+  );
   assert.equal(outcome, { ok: false, errors: { 'items.1.name': ['The item #2 (index 1) name field is required.'] } });
 });
 
@@ -74,7 +78,11 @@ custom('field.rule beats rule, rule beats the default', () => {
 });
 
 custom('placeholders: :attribute :Attribute :ATTRIBUTE :max :input', () => {
-  const outcome = run({ title: 'max:3' }, { title: 'abcd' }, { messages: { 'title.max': ':Attribute/:ATTRIBUTE/:attribute: at most :max, got ":input".' } });
+  const outcome = run(
+    { title: 'max:3' },
+    { title: 'abcd' },
+    { messages: { 'title.max': ':Attribute/:ATTRIBUTE/:attribute: at most :max, got ":input".' } },
+  );
   assert.equal(outcome, { ok: false, errors: { title: ['Title/TITLE/title: at most 3, got "abcd".'] } });
 });
 
@@ -84,19 +92,35 @@ custom(':input shows true/false/empty for booleans and null', () => {
 });
 
 custom('a custom size message replaces every kind', () => {
-  const outcome = run({ a: 'integer|max:1', b: 'array|max:1', c: 'max:1' }, { a: 5, b: [1, 2], c: 'xy' }, { messages: { max: ':attribute: too big (:max)' } });
+  const outcome = run(
+    { a: 'integer|max:1', b: 'array|max:1', c: 'max:1' },
+    { a: 5, b: [1, 2], c: 'xy' },
+    { messages: { max: ':attribute: too big (:max)' } },
+  );
   assert.equal(outcome, { ok: false, errors: { a: ['a: too big (1)'], b: ['b: too big (1)'], c: ['c: too big (1)'] } });
 });
 
 custom('wildcard keys: the first matching key in declaration order wins', () => {
-  const wildcardFirst = run({ 'items.*.name': 'required' }, { items: [{}, {}] }, { messages: { 'items.*.name.required': 'W', 'items.0.name.required': 'C' } });
+  const wildcardFirst = run(
+    { 'items.*.name': 'required' },
+    { items: [{}, {}] },
+    { messages: { 'items.*.name.required': 'W', 'items.0.name.required': 'C' } },
+  );
   assert.equal(wildcardFirst, { ok: false, errors: { 'items.0.name': ['W'], 'items.1.name': ['W'] } });
-  const concreteFirst = run({ 'items.*.name': 'required' }, { items: [{}, {}] }, { messages: { 'items.0.name.required': 'C', 'items.*.name.required': 'W' } });
+  const concreteFirst = run(
+    { 'items.*.name': 'required' },
+    { items: [{}, {}] },
+    { messages: { 'items.0.name.required': 'C', 'items.*.name.required': 'W' } },
+  );
   assert.equal(concreteFirst, { ok: false, errors: { 'items.0.name': ['C'], 'items.1.name': ['W'] } });
 });
 
 custom('a concrete key overrides only that item; others fall back to rule then default', () => {
-  const outcome = run({ 'items.*.name': 'required' }, { items: [{}, {}] }, { messages: { 'items.1.name.required': 'Second needs a name.' } });
+  const outcome = run(
+    { 'items.*.name': 'required' },
+    { items: [{}, {}] },
+    { messages: { 'items.1.name.required': 'Second needs a name.' } },
+  );
   assert.equal(outcome, {
     ok: false,
     errors: { 'items.0.name': ['The items.0.name field is required.'], 'items.1.name': ['Second needs a name.'] },
@@ -113,12 +137,20 @@ custom(':position, :index, :second-position in custom messages', () => {
 });
 
 custom('the keys of rules are snake case (required_if)', () => {
-  const outcome = run({ reason: 'required_if:status,rejected' }, { status: 'rejected' }, { messages: { 'reason.required_if': 'Say why (:other = :value).' } });
+  const outcome = run(
+    { reason: 'required_if:status,rejected' },
+    { status: 'rejected' },
+    { messages: { 'reason.required_if': 'Say why (:other = :value).' } },
+  );
   assert.equal(outcome, { ok: false, errors: { reason: ['Say why (status = rejected).'] } });
 });
 
 custom('messages for raw schemas use the rule name "schema"', () => {
-  const outcome = run({ a: [{ schema: { type: 'string' } }], b: [{ schema: { type: 'string' } }] }, { a: 1, b: 1 }, { messages: { 'a.schema': 'A must be text.' } });
+  const outcome = run(
+    { a: [{ schema: { type: 'string' } }], b: [{ schema: { type: 'string' } }] },
+    { a: 1, b: 1 },
+    { messages: { 'a.schema': 'A must be text.' } },
+  );
   assert.equal(outcome, { ok: false, errors: { a: ['A must be text.'], b: ['The b field format is invalid.'] } });
 });
 

@@ -9,7 +9,10 @@ const paths = suite('nested paths and wildcards');
 
 paths('a nested field missing, or under a scalar, is required', () => {
   assert.equal(run({ 'address.city': 'required|string' }, {}), { ok: false, errors: { 'address.city': REQUIRED('address.city') } });
-  assert.equal(run({ 'address.city': 'required|string' }, { address: 'Paris' }), { ok: false, errors: { 'address.city': REQUIRED('address.city') } });
+  assert.equal(run({ 'address.city': 'required|string' }, { address: 'Paris' }), {
+    ok: false,
+    errors: { 'address.city': REQUIRED('address.city') },
+  });
 });
 
 paths('wildcards expand over existing items, in input order', () => {
@@ -51,7 +54,11 @@ paths('messages of one field keep rule order', () => {
   assert.equal(outcome, {
     ok: false,
     errors: {
-      code: ['The code field must be a string.', 'The code field must be at least 5 characters.', 'The code field must only contain letters.'],
+      code: [
+        'The code field must be a string.',
+        'The code field must be at least 5 characters.',
+        'The code field must only contain letters.',
+      ],
     },
   });
 });
@@ -84,7 +91,10 @@ distinct('both duplicates fail; loose comparison by default', () => {
   const outcome = run({ 'items.*.id': 'distinct' }, { items: [{ id: 1 }, { id: 2 }, { id: '1' }] });
   assert.equal(outcome, {
     ok: false,
-    errors: { 'items.0.id': ['The items.0.id field has a duplicate value.'], 'items.2.id': ['The items.2.id field has a duplicate value.'] },
+    errors: {
+      'items.0.id': ['The items.0.id field has a duplicate value.'],
+      'items.2.id': ['The items.2.id field has a duplicate value.'],
+    },
   });
 });
 
@@ -163,7 +173,10 @@ safety('null-prototype input works', () => {
 
 safety('inherited names are never found on plain objects or arrays', () => {
   // (compared as JSON: uvu's deep equality reads `.constructor` itself)
-  assert.is(JSON.stringify(run({ constructor: 'required' }, {})), JSON.stringify({ ok: false, errors: { constructor: REQUIRED('constructor') } }));
+  assert.is(
+    JSON.stringify(run({ constructor: 'required' }, {})),
+    JSON.stringify({ ok: false, errors: { constructor: REQUIRED('constructor') } }),
+  );
   assert.equal(run({ 'items.length': 'required' }, { items: [1, 2] }), { ok: false, errors: { 'items.length': REQUIRED('items.length') } });
   assert.equal(run({ 'items.01': 'required' }, { items: [1, 2] }), { ok: false, errors: { 'items.01': REQUIRED('items.01') } });
 });
@@ -173,7 +186,7 @@ safety('a __proto__ key from JSON is validated but never assigned', () => {
   const outcome = run({ '*': 'string', '__proto__.polluted': 'string', a: 'string' }, input);
   assert.equal(outcome.ok, false);
   if (!outcome.ok) {
-    assert.ok(Object.prototype.hasOwnProperty.call(outcome.errors, '__proto__'));
+    assert.ok(Object.hasOwn(outcome.errors, '__proto__'));
     assert.is(Object.getPrototypeOf(outcome.errors), Object.prototype);
   }
   const ok = run({ '__proto__.polluted': 'string', a: 'string' }, input);

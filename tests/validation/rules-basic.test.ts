@@ -246,7 +246,12 @@ const dependentCases: Case[] = [
   ['required_unless:type,admin,owner', ABSENT, ['The value field is required unless type is in admin, owner.'], { type: 'guest' }],
   ['required_unless:type,admin,owner', ABSENT, null, { type: 'admin' }],
   ['required_unless:type,admin', ABSENT, ['The value field is required unless type is in admin.'], {}],
-  ['required_with:first_name,last_name', ABSENT, ['The value field is required when first name / last name is present.'], { first_name: 'a' }],
+  [
+    'required_with:first_name,last_name',
+    ABSENT,
+    ['The value field is required when first name / last name is present.'],
+    { first_name: 'a' },
+  ],
   ['required_with:first_name,last_name', ABSENT, null, { first_name: '' }],
   ['required_with:first_name,last_name', ABSENT, null, {}],
   ['required_with_all:a,b', ABSENT, null, { a: 1 }],

@@ -113,7 +113,11 @@ table(compare, [
   ['date_format:d/m/Y|after:start', '02/02/2024', null, { start: '01/02/2024' }],
   ['date_format:d/m/Y|after:start', '02/02/2024', null, {}],
 ]);
-table(compare, [['date_format:d/m/Y|before:start', '02/02/2024', ['The value field must be a date before start.'], { start: '01/02/2024' }]], {
-  start: 'date_format:d/m/Y',
-});
+table(
+  compare,
+  [['date_format:d/m/Y|before:start', '02/02/2024', ['The value field must be a date before start.'], { start: '01/02/2024' }]],
+  {
+    start: 'date_format:d/m/Y',
+  },
+);
 compare.run();
