@@ -1,15 +1,15 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Application } from '../src/application.js';
-import { Action } from '../src/action.js';
-import { ActionController } from '../src/action-controller.js';
-import { Router } from '../src/routing/router.js';
-import { LogicException } from '../src/errors/logic-exception.js';
-import { createSystemApp } from '../examples/system/app.js';
-import { SystemController } from '../examples/system/system-controller.js';
-import apiRoutes from '../examples/system/routes/api.js';
-import { thrown } from './helpers/plain.js';
-import { start } from './helpers/http.js';
+import { Application } from '../../src/application.js';
+import { Action } from '../../src/action.js';
+import { ActionController } from '../../src/action-controller.js';
+import { Router } from '../../src/routing/router.js';
+import { LogicException } from '../../src/errors/logic-exception.js';
+import { createSystemApp } from '../../examples/system/app.js';
+import { SystemController } from '../../examples/system/system-controller.js';
+import apiRoutes from '../../examples/system/routes/api.js';
+import { thrown } from '../helpers/plain.js';
+import { start } from '../helpers/http.js';
 
 class GetAction extends Action {
   handle() {

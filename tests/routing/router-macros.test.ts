@@ -1,10 +1,10 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Application, Router, json, type Route } from '../src/index.js';
-import { client } from './helpers/http.js';
+import { Application, Router, json, type Route } from '../../src/index.js';
+import { client } from '../helpers/http.js';
 
 // A user's own macro, typed by augmenting the public entry point, as docs/routing-and-middleware.md shows.
-declare module '../src/index.js' {
+declare module '../../src/index.js' {
   interface RouterMacros {
     health(path: string): Route;
   }

@@ -1,11 +1,11 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { compose, type Handler } from '../src/pipeline/compose.js';
-import { renderError } from '../src/errors/render-error.js';
-import { JsonResponse } from '../src/http/response.js';
-import { NotFoundError, AuthorizationError } from '../src/errors/http-error.js';
-import type { Request } from '../src/http/request.js';
-import type { MiddlewareFunction } from '../src/http/middleware.js';
+import { compose, type Handler } from '../../src/pipeline/compose.js';
+import { renderError } from '../../src/errors/render-error.js';
+import { JsonResponse } from '../../src/http/response.js';
+import { NotFoundError, AuthorizationError } from '../../src/errors/http-error.js';
+import type { Request } from '../../src/http/request.js';
+import type { MiddlewareFunction } from '../../src/http/middleware.js';
 
 function setup() {
   const reported: unknown[] = [];

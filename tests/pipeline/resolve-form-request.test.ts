@@ -1,16 +1,16 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ServerResponse } from 'node:http';
-import { Request } from '../src/http/request.js';
-import { resolveConfig } from '../src/config.js';
-import { createContainer } from '../src/container.js';
-import { FormRequest } from '../src/form-request.js';
-import { planFormRequest } from '../src/pipeline/action-plan.js';
-import { resolveFormRequest } from '../src/pipeline/resolve-form-request.js';
-import { AuthorizationError } from '../src/errors/http-error.js';
-import { ValidationError } from '../src/errors/validation-error.js';
-import { jsonIncoming } from './helpers/fake-request.js';
-import { plain } from './helpers/plain.js';
+import { Request } from '../../src/http/request.js';
+import { resolveConfig } from '../../src/config.js';
+import { createContainer } from '../../src/container.js';
+import { FormRequest } from '../../src/form-request.js';
+import { planFormRequest } from '../../src/pipeline/action-plan.js';
+import { resolveFormRequest } from '../../src/pipeline/resolve-form-request.js';
+import { AuthorizationError } from '../../src/errors/http-error.js';
+import { ValidationError } from '../../src/errors/validation-error.js';
+import { jsonIncoming } from '../helpers/fake-request.js';
+import { plain } from '../helpers/plain.js';
 
 /** Stage 3 on its own: a request with a parsed body, a form request plan, the stage's answer. */
 async function requestWith(body: unknown, query = ''): Promise<Request> {

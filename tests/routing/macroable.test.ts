@@ -1,10 +1,10 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Macroable } from '../src/routing/macroable.js';
-import { Router } from '../src/routing/router.js';
-import { Application } from '../src/application.js';
-import { LogicException } from '../src/errors/logic-exception.js';
-import { thrown } from './helpers/plain.js';
+import { Macroable } from '../../src/routing/macroable.js';
+import { Router } from '../../src/routing/router.js';
+import { Application } from '../../src/application.js';
+import { LogicException } from '../../src/errors/logic-exception.js';
+import { thrown } from '../helpers/plain.js';
 
 class Widget extends Macroable {
   size = 3;

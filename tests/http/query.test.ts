@@ -1,8 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { parseUrlEncoded, DEFAULT_INPUT_LIMITS } from '../src/http/query.js';
-import { BadRequestError } from '../src/errors/http-error.js';
-import { plain, thrown, prototypeIsClean } from './helpers/plain.js';
+import { parseUrlEncoded, DEFAULT_INPUT_LIMITS } from '../../src/http/query.js';
+import { BadRequestError } from '../../src/errors/http-error.js';
+import { plain, thrown, prototypeIsClean } from '../helpers/plain.js';
 
 const hasOwn = (bag: object, key: string) => Object.hasOwn(bag, key);
 

@@ -5,14 +5,14 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { selectAction } from '../src/pipeline/select-action.js';
-import type { ActionPlan, ActionTable } from '../src/pipeline/action-plan.js';
-import type { Action } from '../src/action.js';
-import type { ActionSource } from '../src/config.js';
-import { NotFoundError } from '../src/errors/http-error.js';
-import { parseUrlEncoded } from '../src/http/query.js';
-import { parseJsonObject } from '../src/http/body.js';
-import type { InputBag } from '../src/http/own.js';
+import { selectAction } from '../../src/pipeline/select-action.js';
+import type { ActionPlan, ActionTable } from '../../src/pipeline/action-plan.js';
+import type { Action } from '../../src/action.js';
+import type { ActionSource } from '../../src/config.js';
+import { NotFoundError } from '../../src/errors/http-error.js';
+import { parseUrlEncoded } from '../../src/http/query.js';
+import { parseJsonObject } from '../../src/http/body.js';
+import type { InputBag } from '../../src/http/own.js';
 
 // --- tables, built as buildActionTable builds them ---------------------------
 

@@ -1,9 +1,9 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { announcesBody, bodyKind, parseJsonObject, readBody, type BodyLimits } from '../src/http/body.js';
-import { BadRequestError, HttpError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../src/errors/http-error.js';
-import { fakeIncoming, jsonIncoming } from './helpers/fake-request.js';
-import { plain, prototypeIsClean, rejected, thrown } from './helpers/plain.js';
+import { announcesBody, bodyKind, parseJsonObject, readBody, type BodyLimits } from '../../src/http/body.js';
+import { BadRequestError, HttpError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../src/errors/http-error.js';
+import { fakeIncoming, jsonIncoming } from '../helpers/fake-request.js';
+import { plain, prototypeIsClean, rejected, thrown } from '../helpers/plain.js';
 
 const hasOwn = (bag: object, key: string) => Object.hasOwn(bag, key);
 const LIMIT = 1024;

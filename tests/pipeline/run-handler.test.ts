@@ -1,8 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Action } from '../src/action.js';
-import { JsonResponse, json } from '../src/http/response.js';
-import { runHandler } from '../src/pipeline/run-handler.js';
+import { Action } from '../../src/action.js';
+import { JsonResponse, json } from '../../src/http/response.js';
+import { runHandler } from '../../src/pipeline/run-handler.js';
 
 /** Stage 4 on its own: what a handler returns, and the response it becomes. */
 class Returns extends Action {

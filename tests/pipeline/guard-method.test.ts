@@ -1,20 +1,20 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { guardMethod } from '../src/pipeline/guard-method.js';
-import { buildActionTable, type ActionPlan } from '../src/pipeline/action-plan.js';
-import { expandMethods, allowHeader } from '../src/routing/methods.js';
-import { MethodNotAllowedError } from '../src/errors/http-error.js';
-import { JsonResponse } from '../src/http/response.js';
-import { Action } from '../src/action.js';
-import { ActionController } from '../src/action-controller.js';
-import { Application } from '../src/application.js';
-import { createContainer } from '../src/container.js';
-import { Router } from '../src/routing/router.js';
-import { createSystemApp } from '../examples/system/app.js';
-import { StatusAction } from '../examples/system/actions/status-action.js';
-import { EchoAction } from '../examples/system/actions/echo-action.js';
-import { start, type Client } from './helpers/http.js';
-import { thrown } from './helpers/plain.js';
+import { guardMethod } from '../../src/pipeline/guard-method.js';
+import { buildActionTable, type ActionPlan } from '../../src/pipeline/action-plan.js';
+import { expandMethods, allowHeader } from '../../src/routing/methods.js';
+import { MethodNotAllowedError } from '../../src/errors/http-error.js';
+import { JsonResponse } from '../../src/http/response.js';
+import { Action } from '../../src/action.js';
+import { ActionController } from '../../src/action-controller.js';
+import { Application } from '../../src/application.js';
+import { createContainer } from '../../src/container.js';
+import { Router } from '../../src/routing/router.js';
+import { createSystemApp } from '../../examples/system/app.js';
+import { StatusAction } from '../../examples/system/actions/status-action.js';
+import { EchoAction } from '../../examples/system/actions/echo-action.js';
+import { start, type Client } from '../helpers/http.js';
+import { thrown } from '../helpers/plain.js';
 
 function planAccepting(methods: string[]): ActionPlan {
   const expanded = expandMethods(methods);
