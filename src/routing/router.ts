@@ -17,7 +17,6 @@ export interface RouterHost {
 }
 
 /** Router instances have the methods of `RouterMacros` (augmented by users for their macros). */
-// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: how macros get their types (augment RouterMacros)
 export interface Router extends RouterMacros {}
 
 /**
