@@ -232,4 +232,32 @@ test('the middleware list is copied: adding to it later changes nothing', async 
   assert.is((await handler(fakeRequest('r'))).status, 200);
 });
 
+test('a middleware that forgets to return is one 500, reported with its name (not a crash)', async () => {
+  const { render, reported } = setup();
+  const forgetful: MiddlewareFunction = async function forgetsToReturn(request, next) {
+    await next(request);
+  } as unknown as MiddlewareFunction;
+  const response = await compose([forgetful], async () => new JsonResponse({ ok: true }), render)(fakeRequest('r'));
+  assert.is(response.status, 500);
+  assert.equal(response.body, { message: 'Server Error' });
+  assert.is(reported.length, 1);
+  assert.match(String((reported[0] as Error).message), /forgetsToReturn/);
+});
+
+test('an outer middleware sees the 500 of an inner one that forgot to return', async () => {
+  const { render } = setup();
+  let seen = 0;
+  const outer: MiddlewareFunction = async (request, next) => {
+    const response = await next(request);
+    seen = response.status;
+    return response;
+  };
+  const inner = ((request: Request, next: (r: Request) => Promise<JsonResponse>) => {
+    void next(request);
+  }) as unknown as MiddlewareFunction;
+  const response = await compose([outer, inner], async () => new JsonResponse({ ok: true }), render)(fakeRequest('r'));
+  assert.is(seen, 500);
+  assert.is(response.status, 500);
+});
+
 test.run();
