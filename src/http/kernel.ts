@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Request } from './request.js';
-import { optionsResponse, type JsonResponse } from './response.js';
+import { JsonResponse, optionsResponse } from './response.js';
+import { originForm, wireError } from './wire-rules.js';
 import { writeResponse } from './write-response.js';
 import type { Router } from '../routing/router.js';
 import type { Route } from '../routing/route.js';
@@ -39,7 +40,7 @@ export class Kernel {
 
   /** The `(req, res, next?)` entry point. With `next`, an unmatched path is passed on. */
   readonly handle = (req: IncomingMessage, res: ServerResponse, next?: NextFunction): void => {
-    const url = req.url ?? '/';
+    const url = originForm(req, req.url ?? '/');
     const mark = url.indexOf('?');
     const path = mark === -1 ? url : url.slice(0, mark);
     const route = this.router.find(path);
@@ -51,7 +52,8 @@ export class Kernel {
     request.route = route;
     let result: Awaitable<JsonResponse>;
     try {
-      result = this.#run(request);
+      const refused = wireError(req);
+      result = refused === undefined ? this.#run(request) : this.render(refused, request);
     } catch (error) {
       result = this.render(error, request);
     }
@@ -100,7 +102,14 @@ export class Kernel {
 
   #send(request: Request, response: JsonResponse): void {
     const res = request.rawResponse;
-    if (res.headersSent || res.writableEnded || res.destroyed) return;
+    if (res.headersSent || res.writableEnded || res.destroyed) {
+      // A handler began the answer itself and then failed: it cannot be completed, so the connection must not wait for it.
+      if (!res.writableEnded && !res.destroyed && (!(response instanceof JsonResponse) || response.status >= 400)) res.destroy();
+      return;
+    }
+    if (!(response instanceof JsonResponse)) {
+      response = this.render(new TypeError(`A route handler answered with ${typeof response} instead of a response.`), request);
+    }
     // Headers of this answer go on a copy: the response object may be shared (a middleware's canned answer).
     const headers = { ...response.headers };
     if (this.closing) headers['connection'] = 'close';
@@ -111,7 +120,10 @@ export class Kernel {
       writeResponse(res, response.status, response.body, headers, request.method);
     } catch (error) {
       const fallback = this.render(error, request);
-      if (!res.headersSent) writeResponse(res, fallback.status, fallback.body, { ...fallback.headers }, request.method);
+      if (res.headersSent) return;
+      // A failed writeHead left its reason phrase behind ("500 OK"); let node pick the right one.
+      (res as { statusMessage: string | undefined }).statusMessage = undefined;
+      writeResponse(res, fallback.status, fallback.body, { ...fallback.headers }, request.method);
     }
   }
 }

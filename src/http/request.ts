@@ -231,7 +231,7 @@ export class Request {
   /** True when the request asks for a Precognition (validation-only) answer. */
   get isPrecognitive(): boolean {
     // Read once: several stages ask. (node:http has built `headers` already: it reads `host`.)
-    return (this.#precognitive ??= this.raw.headers['precognition'] === 'true');
+    return (this.#precognitive ??= isTrue(this.raw.headers['precognition'] as string | undefined));
   }
 }
 
@@ -245,3 +245,11 @@ function dig(bag: unknown, path: string): unknown {
 }
 
 function ignoreResponseError(): void {}
+
+/** The header's first value is `true` (node joins repeated lines with `, `; the host framework reads the first). */
+function isTrue(value: string | undefined): boolean {
+  if (value === 'true') return true;
+  if (value === undefined) return false;
+  const comma = value.indexOf(',');
+  return comma !== -1 && value.slice(0, comma).trim() === 'true';
+}

@@ -1,5 +1,5 @@
 import type { Request } from '../http/request.js';
-import type { JsonResponse } from '../http/response.js';
+import { JsonResponse } from '../http/response.js';
 import type { MiddlewareFunction } from '../http/middleware.js';
 import type { Awaitable } from '../awaitable.js';
 
@@ -13,7 +13,10 @@ export type ErrorRenderer = (error: unknown, request: Request) => JsonResponse;
  * framework's Pipeline: `send(request).through(middleware).then(destination)`.
  * Each `next()` answers with a response even when a later stage throws, so a
  * middleware can read and change error responses on the way out. Calling
- * `next()` twice in one middleware is a programming error (a 500).
+ * `next()` twice in one middleware is a programming error (a 500), and so
+ * is a middleware that answers with something other than a response (it
+ * forgot to `return next(request)`): the host framework's pipeline would
+ * pass `null` on; here it is one 500, reported with the middleware's name.
  */
 export function compose(middleware: readonly MiddlewareFunction[], destination: Handler, render: ErrorRenderer): Handler {
   const stack = middleware.slice();
@@ -25,11 +28,25 @@ export function compose(middleware: readonly MiddlewareFunction[], destination: 
       if (index <= reached) throw new Error('next() was called more than once in one middleware.');
       reached = index;
       try {
-        return index === size ? await destination(current) : await stack[index]!(current, (next) => dispatch(index + 1, next));
+        if (index === size) return await destination(current);
+        const middleware = stack[index]!;
+        const response = await middleware(current, (next) => dispatch(index + 1, next));
+        if (!(response instanceof JsonResponse)) throw new MissingResponseError(middleware, index, response);
+        return response;
       } catch (error) {
         return render(error, current);
       }
     };
     return dispatch(0, request);
   };
+}
+
+/** A middleware resolved to something other than a `JsonResponse` (most often: it forgot `return`). */
+export class MissingResponseError extends Error {
+  constructor(middleware: MiddlewareFunction, index: number, value: unknown) {
+    const name = middleware.name === '' ? `the anonymous middleware at position ${index + 1}` : `the middleware "${middleware.name}"`;
+    const got = value === undefined ? 'undefined' : value === null ? 'null' : typeof value;
+    super(`${name} returned ${got} instead of a response: did it forget to \`return next(request)\`?`);
+    this.name = 'MissingResponseError';
+  }
 }

@@ -234,7 +234,7 @@ test('the middleware list is copied: adding to it later changes nothing', async 
 
 test('a middleware that forgets to return is one 500, reported with its name (not a crash)', async () => {
   const { render, reported } = setup();
-  const forgetful: MiddlewareFunction = async function forgetsToReturn(request, next) {
+  const forgetful: MiddlewareFunction = async function forgetsToReturn(request: Request, next: (r: Request) => Promise<JsonResponse>) {
     await next(request);
   } as unknown as MiddlewareFunction;
   const response = await compose([forgetful], async () => new JsonResponse({ ok: true }), render)(fakeRequest('r'));
