@@ -1,20 +1,21 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { createConfiguredServer } from './http/server.js';
 import type { AddressInfo } from 'node:net';
+import { createConfiguredServer } from './http/server.js';
 import { resolveConfig, type SwitchyardConfig, type SwitchyardOptions } from './config.js';
 import { createContainer, type Container } from './container.js';
 import { Router, type RouterHost } from './routing/router.js';
 import { MiddlewareResolver, type MiddlewareClass, type MiddlewareSpec } from './routing/middleware-resolver.js';
-import { SvcServiceProvider } from './svc-service-provider.js';
-import type { ServiceProvider } from './service-provider.js';
-import { Kernel, type NextFunction } from './http/kernel.js';
-import { compose, type ErrorRenderer, type Handler } from './pipeline/compose.js';
-import { renderError } from './errors/render-error.js';
+import { resume } from './routing/exchange.js';
+import { SvcServiceProvider } from './svc/svc-service-provider.js';
+import { SigningServiceProvider } from './signing/signing-service-provider.js';
+import type { ProviderHost, ServiceProvider } from './service-provider.js';
+import { Kernel, type NextFunction } from './kernel.js';
+import { compose, type ErrorRenderer } from './http/compose.js';
+import { renderError } from './http/render-error.js';
 import type { MiddlewareFunction } from './http/middleware.js';
 import { UrlSigner } from './signing/url-signer.js';
-import { ValidateSignature } from './signing/validate-signature.js';
-import { assertSignedRouteSelectsByQuery, isSignatureMiddleware } from './signing/signed-route-guard.js';
 import { LogicException } from './errors/logic-exception.js';
+import { PLAIN_STAGES, svcStages } from './pipeline/dispatch.js';
 
 /** A route file: a function that registers routes, e.g. `routes/api.ts`'s default export. */
 export type RouteFile = (router: Router) => void;
@@ -29,7 +30,7 @@ export type RouteFile = (router: Router) => void;
  * const app = new Application({ action_key: 'action' }).withRouting({ api: apiRoutes });
  * await app.listen(3000, '127.0.0.1');
  */
-export class Application implements RouterHost {
+export class Application implements RouterHost, ProviderHost {
   readonly config: SwitchyardConfig;
   readonly container: Container;
   readonly router: Router;
@@ -38,6 +39,7 @@ export class Application implements RouterHost {
   readonly #providers: ServiceProvider[] = [];
   readonly #global: MiddlewareSpec[] = [];
   #booted = false;
+  #globalMiddleware: MiddlewareFunction[] = [];
   #kernel: Kernel | undefined;
   #server: Server | undefined;
 
@@ -49,39 +51,13 @@ export class Application implements RouterHost {
     const report = this.config.report;
     this.render = (error) => renderError(error, report);
     this.router = new Router(this);
-    this.#bindUrlSigner();
+    this.register(new SigningServiceProvider());
     this.register(new SvcServiceProvider());
   }
 
   /** The signer of this application's URLs (`signedRoute`, `temporarySignedRoute`, `hasValidSignature`). */
   get urlSigner(): UrlSigner {
     return this.container.get(UrlSigner);
-  }
-
-  /** Binds the URL signer lazily (an app without signed routes needs no key) and the `signed` alias. */
-  #bindUrlSigner(): void {
-    const config = this.config;
-    // A signer bound by the user wins. (isCurrentBound, not isBound: with autobind, isBound binds.)
-    if (!this.container.isCurrentBound(UrlSigner)) {
-      this.container
-        .bind(UrlSigner)
-        .toDynamicValue(() => {
-          if (config.app_key === undefined) {
-            throw new LogicException('Signed URLs need a key: set APP_KEY or the app_key option.');
-          }
-          return new UrlSigner(
-            {
-              key: config.app_key,
-              previousKeys: config.previous_keys,
-              ...(config.app_url === undefined ? {} : { appUrl: config.app_url }),
-              ...(config.signed_url_max_lifetime === 0 ? {} : { maxLifetimeSeconds: config.signed_url_max_lifetime }),
-            },
-            (name) => this.router.byName(name)?.path,
-          );
-        })
-        .inSingletonScope();
-    }
-    this.middlewareResolver.alias('signed', ValidateSignature);
   }
 
   /** Adds a service provider and runs its `register()`. */
@@ -101,9 +77,14 @@ export class Application implements RouterHost {
 
   /** Adds global middleware, run for every request before its route. */
   use(...middleware: MiddlewareSpec[]): this {
-    if (this.#kernel) throw new LogicException('Global middleware must be added before the application handles requests.');
+    if (this.#booted) throw new LogicException('Global middleware must be added before the application handles requests.');
     this.#global.push(...middleware);
     return this;
+  }
+
+  /** The global middleware (`use()`), in order. */
+  globalMiddleware(): readonly MiddlewareSpec[] {
+    return this.#global;
   }
 
   /** Names a route middleware (`auth`, `signed`...) so routes can refer to it by string. */
@@ -118,41 +99,37 @@ export class Application implements RouterHost {
     return this;
   }
 
-  /** Runs the providers' `boot()` once. Called on first use; call it yourself to fail fast. */
+  /**
+   * Boots once: runs the providers' `boot()` (e.g. the signed-route check),
+   * resolves every middleware once (each class constructed once; unknown
+   * aliases fail here), composes each route's middleware around its stages,
+   * and seals the router: no route or middleware can be added after. Called
+   * on first use; call it yourself to fail fast.
+   */
   boot(): this {
     if (this.#booted) return this;
     for (const provider of this.#providers) provider.boot?.(this);
-    this.#checkSignedRoutes();
-    // Unknown aliases and unbuildable middleware classes fail here, not on a route's first request.
-    this.middlewareResolver.resolve(this.#global);
-    for (const route of this.router.routes()) this.middlewareResolver.resolve(route.getMiddleware());
-    this.#booted = true; // only once every check passed: a failed boot fails again next time
+    const resolver = this.middlewareResolver;
+    const global = resolver.resolve(this.#global);
+    const routes = this.router.routes();
+    const routeMiddleware = routes.map((route) => resolver.resolve(route.getMiddleware()));
+    // Everything resolved: only now change state, so a failed boot fails again next time.
+    const svc = svcStages(this.config);
+    routes.forEach((route, i) => {
+      route.seal(route.selectsAction ? svc : PLAIN_STAGES, compose(routeMiddleware[i]!, resume, this.render));
+    });
+    this.router.seal();
+    this.#globalMiddleware = global;
+    this.#booted = true;
     return this;
-  }
-
-  /**
-   * SPEC rule 12: a signature never covers the body, so a route behind the
-   * `signed` middleware (directly, in a group, or globally) must select its
-   * action in the query. Checked at boot, when all middleware is known.
-   */
-  #checkSignedRoutes(): void {
-    const globalSigned = this.middlewareResolver.targets(this.#global).some((t) => isSignatureMiddleware(t));
-    for (const route of this.router.routes()) {
-      if (!route.selectsAction) continue; // only svc routes select an action
-      const signed = globalSigned || this.middlewareResolver.targets(route.getMiddleware()).some((t) => isSignatureMiddleware(t));
-      if (signed) {
-        assertSignedRouteSelectsByQuery(route.path, this.config.action_source);
-        void this.urlSigner; // a missing key fails now, not on the first request
-      }
-    }
   }
 
   #getKernel(): Kernel {
     if (this.#kernel) return this.#kernel;
     this.boot();
-    const global = this.middlewareResolver.resolve(this.#global);
-    const wrap = (destination: Handler) => compose(global, destination, this.render);
-    return (this.#kernel = new Kernel(this.router, wrap, this.render, this.config, this.middlewareResolver));
+    const global = this.#globalMiddleware;
+    this.#kernel = new Kernel(this.router, (destination) => compose(global, destination, this.render), this.render, this.config);
+    return this.#kernel;
   }
 
   /** The `(req, res)` listener for `http.createServer(app.listener)`; unmatched paths get a JSON 404. */

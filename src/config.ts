@@ -1,5 +1,4 @@
 import { LogicException } from './errors/logic-exception.js';
-import { readSigningEnv } from './signing/keys.js';
 
 /** Where the selector reads the action name from. */
 export type ActionSource = 'query' | 'body' | 'both';
@@ -163,4 +162,20 @@ function describe(value: unknown): string {
   } catch {
     return String(value);
   }
+}
+
+/**
+ * `APP_KEY`, `APP_PREVIOUS_KEYS` (split on `,`, empty entries dropped) and
+ * `APP_URL` as they are, empty values as absent. Never throws: the
+ * configuration reads it at boot, before it knows whether any route is signed.
+ */
+export function readSigningEnv(env: Record<string, string | undefined> = process.env): {
+  key?: string;
+  previousKeys: string[];
+  appUrl?: string;
+} {
+  const key = env['APP_KEY'] || undefined;
+  const appUrl = env['APP_URL'] || undefined;
+  const previousKeys = (env['APP_PREVIOUS_KEYS'] ?? '').split(',').filter((k) => k !== '');
+  return { ...(key === undefined ? {} : { key }), previousKeys, ...(appUrl === undefined ? {} : { appUrl }) };
 }

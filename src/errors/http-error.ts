@@ -57,6 +57,13 @@ export class PayloadTooLargeError extends HttpError {
   }
 }
 
+/** 414: the query string is longer than `max_query_length`. */
+export class UriTooLongError extends HttpError {
+  constructor(message = 'The query string is too long.') {
+    super(414, message);
+  }
+}
+
 /** 415: a body whose content type Switchyard cannot read. */
 export class UnsupportedMediaTypeError extends HttpError {
   constructor(

@@ -40,17 +40,11 @@ export interface BodyLimits extends InputLimits {
 /**
  * Reads and parses a JSON or form body. Rejects an unreadable content type (415) before
  * reading; rejects a body over `body_limit` (413) from its `Content-Length` or as
- * soon as the stream passes the limit, without buffering the rest.
+ * soon as the stream passes the limit, without buffering the rest. `store`,
+ * if given, receives the parsed body before the promise settles, so the
+ * caller needs no extra `then` (one promise hop per body).
  */
-export function readBody(req: IncomingMessage, limits: BodyLimits): Promise<InputBag> {
-  return readBodyInto(req, limits, undefined);
-}
-
-/**
- * `readBody`, calling `store` with the parsed body before the promise
- * settles, so the caller needs no extra `then` (one promise hop per body).
- */
-export function readBodyInto(req: IncomingMessage, limits: BodyLimits, store: ((body: InputBag) => void) | undefined): Promise<InputBag> {
+export function readBody(req: IncomingMessage, limits: BodyLimits, store?: (body: InputBag) => void): Promise<InputBag> {
   const limit = limits.body_limit;
   const kind = bodyKind(req.headers['content-type']);
   if (kind === 'unsupported' || kind === 'multipart') {

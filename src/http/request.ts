@@ -1,12 +1,11 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { parseUrlEncoded } from './query.js';
-import { announcesBody, bodyKind, readBodyInto } from './body.js';
+import { announcesBody, bodyKind, readBody } from './body.js';
 import { readMultipart } from './multipart.js';
 import type { UploadedFile } from './uploaded-file.js';
 import { clientView, type ClientView } from './proxy.js';
 import type { SwitchyardConfig } from '../config.js';
 import { EMPTY_BAG, createBag, own, type InputBag } from './own.js';
-import type { Route } from '../routing/route.js';
 
 /**
  * One incoming request, as route middleware, form requests and handlers see
@@ -53,10 +52,6 @@ export class Request {
   readonly raw: IncomingMessage;
   readonly #res: ServerResponse;
   #resHandedOut = false;
-  /** The matched route, set by the kernel (undefined when no route matched). */
-  route: Route | undefined;
-  /** Set when the selected action supports Precognition: every answer then carries `Vary: Precognition`. */
-  variesOnPrecognition = false;
 
   readonly #config: SwitchyardConfig;
   #view: ClientView | undefined;
@@ -147,7 +142,7 @@ export class Request {
         return (this.#body = fields);
       });
     }
-    return readBodyInto(this.raw, this.#config, (body) => {
+    return readBody(this.raw, this.#config, (body) => {
       this.#body = body;
     });
   }

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { guardMethod } from '../../src/pipeline/guard-method.js';
-import { buildActionTable, type ActionPlan } from '../../src/pipeline/action-plan.js';
+import { buildActionTable, type ActionPlan } from '../../src/routing/action-table.js';
 import { expandMethods, allowHeader } from '../../src/routing/methods.js';
 import { MethodNotAllowedError } from '../../src/errors/http-error.js';
 import { JsonResponse } from '../../src/http/response.js';

@@ -5,7 +5,7 @@ import { Request } from '../../src/http/request.js';
 import { resolveConfig } from '../../src/config.js';
 import { createContainer } from '../../src/container.js';
 import { FormRequest } from '../../src/form-request.js';
-import { planFormRequest } from '../../src/pipeline/action-plan.js';
+import { planFormRequest } from '../../src/routing/action-table.js';
 import { resolveFormRequest } from '../../src/pipeline/resolve-form-request.js';
 import { AuthorizationError } from '../../src/errors/http-error.js';
 import { ValidationError } from '../../src/errors/validation-error.js';

@@ -6,7 +6,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { selectAction } from '../../src/pipeline/select-action.js';
-import type { ActionPlan, ActionTable } from '../../src/pipeline/action-plan.js';
+import type { ActionPlan, ActionTable } from '../../src/routing/action-table.js';
 import type { Action } from '../../src/action.js';
 import type { ActionSource } from '../../src/config.js';
 import { NotFoundError } from '../../src/errors/http-error.js';

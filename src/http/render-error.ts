@@ -1,5 +1,5 @@
-import { HttpError } from './http-error.js';
-import { JsonResponse } from '../http/response.js';
+import { HttpError } from '../errors/http-error.js';
+import { JsonResponse } from './response.js';
 import type { ErrorReporter } from '../config.js';
 
 /**

@@ -1,12 +1,12 @@
-import { Router } from './routing/router.js';
-import type { Route } from './routing/route.js';
-import { registerSvcRoute } from './routing/svc-route.js';
-import type { ControllerClass } from './action-controller.js';
-import type { HttpMethod } from './action.js';
-import type { ServiceProvider } from './service-provider.js';
+import { Router } from '../routing/router.js';
+import type { Route } from '../routing/route.js';
+import type { ControllerClass } from '../action-controller.js';
+import type { HttpMethod } from '../action.js';
+import type { ServiceProvider } from '../service-provider.js';
+import { registerSvcRoute } from './register-svc-route.js';
 
-declare module './routing/router.js' {
-  interface Router {
+declare module '../routing/router.js' {
+  interface RouterMacros {
     /**
      * Registers an action-dispatch endpoint: `path` serves every action of
      * `controller`; `methods` must include each method any action accepts.

@@ -5,7 +5,7 @@ import { FormRequest } from '../form-request.js';
 import { makeFactory, resolve } from '../container.js';
 import { declaredParameterType } from '../handles.js';
 import { LogicException } from '../errors/logic-exception.js';
-import { allowHeader, expandMethods } from '../routing/methods.js';
+import { allowHeader, expandMethods } from './methods.js';
 import { compileValidator } from '../validation/compiler.js';
 import type { CompiledValidator } from '../validation/types.js';
 

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { compose, type Handler } from '../../src/pipeline/compose.js';
-import { renderError } from '../../src/errors/render-error.js';
+import { compose, type Handler } from '../../src/http/compose.js';
+import { renderError } from '../../src/http/render-error.js';
 import { JsonResponse } from '../../src/http/response.js';
 import { NotFoundError, AuthorizationError } from '../../src/errors/http-error.js';
 import type { Request } from '../../src/http/request.js';

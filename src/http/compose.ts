@@ -1,10 +1,14 @@
-import type { Request } from '../http/request.js';
-import { JsonResponse } from '../http/response.js';
-import type { MiddlewareFunction } from '../http/middleware.js';
+import type { Request } from './request.js';
+import { JsonResponse } from './response.js';
+import type { MiddlewareFunction } from './middleware.js';
 import type { Awaitable } from '../awaitable.js';
 
-/** A stage that turns a request into a response, now or later. */
-export type Handler = (request: Request) => Awaitable<JsonResponse>;
+/**
+ * A stage that turns a request into a response, now or later. `state` is the
+ * per-request record the pipeline threads through middleware untouched
+ * (middleware only ever sees the request).
+ */
+export type Handler<S = void> = (request: Request, state: S) => Awaitable<JsonResponse>;
 /** Turns an error into a response (the application's `renderError`). */
 export type ErrorRenderer = (error: unknown, request: Request) => JsonResponse;
 
@@ -17,18 +21,19 @@ export type ErrorRenderer = (error: unknown, request: Request) => JsonResponse;
  * is a middleware that answers with something other than a response (it
  * forgot to `return next(request)`): the host framework's pipeline would
  * pass `null` on; here it is one 500, reported with the middleware's name.
+ * Built once, at boot; with no middleware it is the destination itself.
  */
-export function compose(middleware: readonly MiddlewareFunction[], destination: Handler, render: ErrorRenderer): Handler {
+export function compose<S = void>(middleware: readonly MiddlewareFunction[], destination: Handler<S>, render: ErrorRenderer): Handler<S> {
   const stack = middleware.slice();
   const size = stack.length;
   if (size === 0) return destination;
-  return (request) => {
+  return (request, state) => {
     let reached = -1;
     const dispatch = async (index: number, current: Request): Promise<JsonResponse> => {
       if (index <= reached) throw new Error('next() was called more than once in one middleware.');
       reached = index;
       try {
-        if (index === size) return await destination(current);
+        if (index === size) return await destination(current, state);
         const middleware = stack[index]!;
         const response = await middleware(current, (next) => dispatch(index + 1, next));
         if (!(response instanceof JsonResponse)) throw new MissingResponseError(middleware, index, response);

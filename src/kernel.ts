@@ -1,42 +1,41 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Request } from './request.js';
-import { JsonResponse, optionsResponse } from './response.js';
-import { originForm, wireError } from './wire-rules.js';
-import { writeResponse } from './write-response.js';
-import type { Router } from '../routing/router.js';
-import type { Route } from '../routing/route.js';
-import type { MiddlewareResolver } from '../routing/middleware-resolver.js';
-import { compose } from '../pipeline/compose.js';
-import type { Handler, ErrorRenderer } from '../pipeline/compose.js';
-import { HttpError, MethodNotAllowedError, NotFoundError, ServiceUnavailableError } from '../errors/http-error.js';
-import type { SwitchyardConfig } from '../config.js';
-import { isThenable, type Awaitable } from '../awaitable.js';
-import { varyOnPrecognition } from '../precognition.js';
+import { Request } from './http/request.js';
+import { JsonResponse } from './http/response.js';
+import { originForm, wireError } from './http/wire-rules.js';
+import { writeResponse } from './http/write-response.js';
+import type { ErrorRenderer, Handler } from './http/compose.js';
+import type { Router } from './routing/router.js';
+import { Exchange } from './routing/exchange.js';
+import { NotFoundError, ServiceUnavailableError, UriTooLongError } from './errors/http-error.js';
+import type { SwitchyardConfig } from './config.js';
+import { isThenable, type Awaitable } from './awaitable.js';
+import { addPrecognitionHeaders } from './precognition.js';
 
 /** Called by the Express-style middleware when no route matches. */
 export type NextFunction = (error?: unknown) => void;
 
 /**
- * Where node:http meets Switchyard: splits the URL, finds the route (404 /
- * 405 with the route's `Allow`), runs global middleware and the route, and
- * writes the response. Nothing thrown escapes: errors are rendered by the
- * application's one renderer, and a response that cannot be written becomes
- * a bare 500.
+ * Where node:http meets Switchyard. For each request: split the target,
+ * find the route, make the request's `Exchange`, check the wire rules and
+ * the query length, run global middleware around the route's stages
+ * (src/pipeline/dispatch.ts), and write the answer. Nothing thrown escapes:
+ * errors are rendered by the application's one renderer, and a response
+ * that cannot be written becomes a bare 500.
  */
 export class Kernel {
-  #routeHandler: Handler | undefined;
   /** Set while the application shuts down: responses then close their connection. */
   closing = false;
+  readonly #pipeline: Handler<Exchange>;
 
-  readonly #routePipelines = new WeakMap<Route, { version: number; run: Handler }>();
-
+  /** `globalMiddleware`: the application's global middleware, composed once around `destination`. */
   constructor(
     private readonly router: Router,
-    private readonly globalPipeline: (destination: Handler) => Handler,
+    globalMiddleware: (destination: Handler<Exchange>) => Handler<Exchange>,
     private readonly render: ErrorRenderer,
     private readonly config: SwitchyardConfig,
-    private readonly middleware: MiddlewareResolver,
-  ) {}
+  ) {
+    this.#pipeline = globalMiddleware(runRoute);
+  }
 
   /** The `(req, res, next?)` entry point. With `next`, an unmatched path is passed on. */
   readonly handle = (req: IncomingMessage, res: ServerResponse, next?: NextFunction): void => {
@@ -49,58 +48,35 @@ export class Kernel {
       return;
     }
     const request = new Request(req, res, path, mark === -1 ? '' : url.slice(mark + 1), this.config);
-    request.route = route;
+    const exchange = new Exchange(request, route);
     let result: Awaitable<JsonResponse>;
     try {
-      const refused = wireError(req);
-      result = refused === undefined ? this.#run(request) : this.render(refused, request);
+      result = this.#run(exchange);
     } catch (error) {
       result = this.render(error, request);
     }
     // Synchronous answers are written at once; only waiting requests allocate callbacks.
     if (!isThenable<JsonResponse>(result)) {
-      this.#send(request, result);
+      this.#send(request, exchange, result);
       return;
     }
     Promise.resolve(result).then(
-      (response) => this.#send(request, response),
-      (error) => this.#send(request, this.render(error, request)),
+      (response) => this.#send(request, exchange, response),
+      (error) => this.#send(request, exchange, this.render(error, request)),
     );
   };
 
-  #run(request: Request): Awaitable<JsonResponse> {
-    if (request.rawQuery.length > this.config.max_query_length) {
-      return this.render(new HttpError(414, 'The query string is too long.'), request);
-    }
-    this.#routeHandler ??= this.globalPipeline(this.#dispatch);
-    const running = this.#routeHandler(request);
+  #run(exchange: Exchange): Awaitable<JsonResponse> {
+    const request = exchange.request;
+    const refused = wireError(request.raw);
+    if (refused !== undefined) throw refused;
+    if (request.rawQuery.length > this.config.max_query_length) throw new UriTooLongError();
+    const running = this.#pipeline(request, exchange);
     const limit = this.config.handler_timeout;
     return limit === 0 ? running : withDeadline(Promise.resolve(running), limit, request, this.render);
   }
 
-  readonly #dispatch: Handler = (request) => {
-    const route = request.route;
-    if (route === undefined) throw new NotFoundError();
-    if (!route.accepts(request.method)) {
-      if (request.method === 'OPTIONS') {
-        if (route.selectsAction) return route.handler(request, route);
-        return optionsResponse(route.allow);
-      }
-      throw new MethodNotAllowedError(route.allow, 'The method is not allowed for this route.');
-    }
-    return route.selectsAction ? route.handler(request, route) : this.#pipelineOf(route)(request);
-  };
-
-  /** Route middleware around a plain route's handler, composed once (again only if its middleware changes). */
-  #pipelineOf(route: Route): Handler {
-    const cached = this.#routePipelines.get(route);
-    if (cached !== undefined && cached.version === route.version) return cached.run;
-    const run = compose(this.middleware.resolve(route.getMiddleware()), (request) => route.handler(request, route), this.render);
-    this.#routePipelines.set(route, { version: route.version, run });
-    return run;
-  }
-
-  #send(request: Request, response: JsonResponse): void {
+  #send(request: Request, exchange: Exchange, response: JsonResponse): void {
     const res = request.rawResponse;
     if (res.headersSent || res.writableEnded || res.destroyed) {
       // A handler began the answer itself and then failed: it cannot be completed, so the connection must not wait for it.
@@ -113,9 +89,7 @@ export class Kernel {
     // Headers of this answer go on a copy: the response object may be shared (a middleware's canned answer).
     const headers = { ...response.headers };
     if (this.closing) headers['connection'] = 'close';
-    // Every answer to a prediction says so, wherever it was decided (404 and 405 included).
-    if (request.isPrecognitive) headers['precognition'] = 'true';
-    if (request.variesOnPrecognition) varyOnPrecognition(headers);
+    addPrecognitionHeaders(headers, request, exchange.variesOnPrecognition);
     try {
       writeResponse(res, response.status, response.body, headers, request.method);
     } catch (error) {
@@ -126,6 +100,13 @@ export class Kernel {
       writeResponse(res, fallback.status, fallback.body, { ...fallback.headers }, request.method);
     }
   }
+}
+
+/** The destination of global middleware: the matched route's stages, or 404. */
+function runRoute(request: Request, exchange: Exchange): Awaitable<JsonResponse> {
+  exchange.request = request;
+  if (exchange.route === undefined) throw new NotFoundError();
+  return exchange.next();
 }
 
 /** Answers 503 when the handler runs past the deadline, and aborts `request.signal`. */
