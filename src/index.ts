@@ -5,6 +5,8 @@
  * the rest of signed URLs is in `switchyard/signing`.
  */
 import 'reflect-metadata';
+// The svc macro's type (it augments RouterMacros).
+import './svc/svc-service-provider.js';
 
 // The application and its parts
 export { Application, type RouteFile } from './application.js';
