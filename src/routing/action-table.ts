@@ -93,7 +93,9 @@ export function planFormRequest(container: Container, cls: FormRequestClass): Fo
   const create = makeFactory(container, cls);
   let validator = validators.get(cls);
   if (validator === undefined) {
-    const sample = create();
+    // Read rules() from a plain instance when the class takes no constructor arguments: property injections
+    // may be bound after the routes are registered (they are resolved per request).
+    const sample = cls.length === 0 ? new (cls as unknown as new () => FormRequest)() : create();
     validator = compileValidator(sample.rules(), {
       owner: cls.name,
       messages: sample.messages(),

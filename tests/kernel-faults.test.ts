@@ -5,8 +5,8 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Action, ActionController, Application, JsonResponse, type Request } from '../../src/index.js';
-import { rawExchange } from '../hardening/raw-socket.js';
+import { Action, ActionController, Application, JsonResponse, type Request } from '../src/index.js';
+import { rawExchange } from './hardening/raw-socket.js';
 
 const handled: string[] = [];
 
