@@ -15,6 +15,7 @@ import { UrlSigner } from './signing/url-signer.js';
 import { ValidateSignature } from './signing/validate-signature.js';
 import { assertSignedRouteSelectsByQuery, isSignatureMiddleware } from './signing/signed-route-guard.js';
 import { LogicException } from './errors/logic-exception.js';
+import { CorsPolicy } from './cors/cors-policy.js';
 
 /** A route file: a function that registers routes, e.g. `routes/api.ts`'s default export. */
 export type RouteFile = (router: Router) => void;
@@ -151,7 +152,13 @@ export class Application implements RouterHost {
     if (this.#kernel) return this.#kernel;
     this.boot();
     const global = this.middlewareResolver.resolve(this.#global);
-    const wrap = (destination: Handler) => compose(global, destination, this.render);
+    // CORS is the outermost global middleware (as HandleCors in the host framework): it answers
+    // preflights before anything else runs and sees every answer, errors included, on the way out.
+    const cors = this.config.cors === false ? undefined : new CorsPolicy(this.config.cors);
+    const wrap =
+      cors === undefined
+        ? (destination: Handler) => compose(global, destination, this.render)
+        : (destination: Handler) => cors.wrap(compose(global, destination, this.render), this.render);
     return (this.#kernel = new Kernel(this.router, wrap, this.render, this.config, this.middlewareResolver));
   }
 

@@ -1,6 +1,7 @@
 import { LogicException } from './errors/logic-exception.js';
 import { readSigningEnv } from './signing/keys.js';
 import { FORWARDED_HEADERS, TrustedProxies, type ForwardedHeader, type TrustProxy } from './http/proxy.js';
+import { resolveCorsOptions, type CorsConfig, type CorsOptions } from './cors/options.js';
 
 /** Where the selector reads the action name from. */
 export type ActionSource = 'query' | 'body' | 'both';
@@ -51,6 +52,8 @@ export interface SwitchyardOptions {
   trust_proxy?: TrustProxy;
   /** Which forwarded headers trusted proxies may set. Default: all four (`x-forwarded-for`, `-host`, `-port`, `-proto`). */
   trust_proxy_headers?: readonly ForwardedHeader[];
+  /** CORS, as the host framework's `config/cors.php` (on by default for `api/*`); `false` turns it off. See docs/cors.md. */
+  cors?: CorsOptions | false;
   /** The key that signs URLs (the host framework's `APP_KEY`, used as written). Default: the `APP_KEY` environment variable. */
   app_key?: string;
   /** Keys that still verify URLs after a rotation. Default: `APP_PREVIOUS_KEYS`, comma-separated. */
@@ -83,6 +86,7 @@ export interface SwitchyardConfig {
   readonly trust_proxy_headers: readonly ForwardedHeader[];
   /** `trust_proxy` compiled once: what the request reads its scheme, host and client address with. */
   readonly trusted_proxies: TrustedProxies;
+  readonly cors: CorsConfig | false;
   readonly app_key: string | undefined;
   readonly previous_keys: readonly string[];
   readonly app_url: string | undefined;
@@ -139,6 +143,7 @@ export function resolveConfig(options: SwitchyardOptions = {}): SwitchyardConfig
     trust_proxy: trust,
     trust_proxy_headers: trustHeaders,
     trusted_proxies: trustedProxies(trust, trustHeaders),
+    cors: resolveCorsOptions(options.cors),
     app_key: options.app_key ?? signingEnv.key,
     previous_keys: options.previous_keys ?? signingEnv.previousKeys,
     app_url: options.app_url ?? signingEnv.appUrl,

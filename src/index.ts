@@ -11,6 +11,7 @@ export { ActionController, DEFAULT_ACTION, FALLBACK_ACTION, type ControllerClass
 export { FormRequest } from './form-request.js';
 export { handles } from './handles.js';
 export { resolveConfig, type SwitchyardOptions, type SwitchyardConfig, type ActionSource, type ErrorReporter } from './config.js';
+export { CORS_DEFAULTS, PRECOGNITION_HEADERS, type CorsOptions, type CorsConfig } from './cors/options.js';
 export { TrustedProxies, FORWARDED_HEADERS, type TrustProxy, type ForwardedHeader, type ClientView } from './http/proxy.js';
 export { createContainer, Container } from './container.js';
 export { injectable, inject } from 'inversify';

@@ -1,0 +1,88 @@
+import type { Request } from '../http/request.js';
+import { compileWildcard, type WildcardMatcher } from './wildcard.js';
+
+/** Tells whether CORS applies to a request's path. */
+export type PathMatcher = (request: Request) => boolean;
+
+/**
+ * The host framework's `HandleCors::hasMatchingPath`: each pattern (slashes
+ * trimmed, except `/` itself) is matched with `Str::is` against the decoded
+ * path without its leading and trailing slashes (`$request->is()`), and,
+ * when it names a scheme (`https://api.example.com/*`), against the full URL
+ * (`$request->fullUrlIs()`). Compiled once; the full URL is only built when
+ * such a pattern exists and the path did not match.
+ */
+export function compilePaths(patterns: readonly string[]): PathMatcher {
+  const onPath: WildcardMatcher[] = [];
+  const onUrl: WildcardMatcher[] = [];
+  for (const pattern of patterns) {
+    const trimmed = pattern === '/' ? pattern : trimSlashes(pattern);
+    (trimmed.includes('://') ? onUrl : onPath).push(compileWildcard(trimmed));
+  }
+  if (onPath.length === 0 && onUrl.length === 0) return () => false;
+  return (request) => {
+    const path = decodedPath(request.path);
+    if (path !== undefined) for (const matches of onPath) if (matches(path)) return true;
+    if (onUrl.length === 0) return false;
+    const url = fullUrl(request);
+    for (const matches of onUrl) if (matches(url)) return true;
+    return false;
+  };
+}
+
+/** `$request->decodedPath()`: slashes trimmed (`/` for the root), then percent-decoded; undefined when not UTF-8 (PCRE's `/u` then matches nothing). */
+export function decodedPath(path: string): string | undefined {
+  const trimmed = trimSlashes(path);
+  if (trimmed === '') return '/';
+  return NEEDS_DECODING.test(trimmed) ? rawUrlDecode(trimmed) : trimmed;
+}
+
+/** `$request->fullUrl()` without the host framework's query normalisation: scheme, host, path (no trailing slash), raw query. */
+function fullUrl(request: Request): string {
+  const path = request.path.replace(TRAILING_SLASHES, '');
+  return `${request.scheme}://${request.host}${path}${request.rawQuery === '' ? '' : `?${request.rawQuery}`}`;
+}
+
+const NEEDS_DECODING = /[%\x80-\uffff]/;
+const TRAILING_SLASHES = /\/+$/;
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+function trimSlashes(value: string): string {
+  let start = 0;
+  let end = value.length;
+  while (start < end && value.charCodeAt(start) === 0x2f) start++;
+  while (end > start && value.charCodeAt(end - 1) === 0x2f) end--;
+  return value.slice(start, end);
+}
+
+/** PHP's `rawurldecode` on the bytes node:http read (latin1), then strict UTF-8. */
+function rawUrlDecode(value: string): string | undefined {
+  const bytes = Buffer.from(value, /[^\x00-\xff]/.test(value) ? 'utf8' : 'latin1');
+  const out = Buffer.allocUnsafe(bytes.length);
+  let size = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i]!;
+    if (byte === 0x25 && i + 2 < bytes.length) {
+      const high = hexValue(bytes[i + 1]!);
+      const low = hexValue(bytes[i + 2]!);
+      if (high !== -1 && low !== -1) {
+        out[size++] = high * 16 + low;
+        i += 2;
+        continue;
+      }
+    }
+    out[size++] = byte;
+  }
+  try {
+    return utf8.decode(out.subarray(0, size));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The value of one hexadecimal digit (an ASCII code), or -1. */
+function hexValue(code: number): number {
+  if (code >= 0x30 && code <= 0x39) return code - 0x30;
+  const lower = code | 0x20;
+  return lower >= 0x61 && lower <= 0x66 ? lower - 0x57 : -1;
+}
