@@ -152,14 +152,13 @@ export class Application implements RouterHost {
     if (this.#kernel) return this.#kernel;
     this.boot();
     const global = this.middlewareResolver.resolve(this.#global);
-    // CORS is the outermost global middleware (as HandleCors in the host framework): it answers
-    // preflights before anything else runs and sees every answer, errors included, on the way out.
+    const wrap = (destination: Handler) => compose(global, destination, this.render);
+    // CORS is outermost (as HandleCors among the host framework's global middleware): it answers
+    // preflights before anything else runs and sees every answer on the way out, errors included,
+    // the kernel's own (414, handler timeout) too.
     const cors = this.config.cors === false ? undefined : new CorsPolicy(this.config.cors);
-    const wrap =
-      cors === undefined
-        ? (destination: Handler) => compose(global, destination, this.render)
-        : (destination: Handler) => cors.wrap(compose(global, destination, this.render), this.render);
-    return (this.#kernel = new Kernel(this.router, wrap, this.render, this.config, this.middlewareResolver));
+    const outermost = cors === undefined ? undefined : (run: Handler) => cors.wrap(run, this.render);
+    return (this.#kernel = new Kernel(this.router, wrap, this.render, this.config, this.middlewareResolver, outermost));
   }
 
   /** The `(req, res)` listener for `http.createServer(app.listener)`; unmatched paths get a JSON 404. */

@@ -24,6 +24,7 @@ export type NextFunction = (error?: unknown) => void;
  */
 export class Kernel {
   #routeHandler: Handler | undefined;
+  #entry: Handler | undefined;
   /** Set while the application shuts down: responses then close their connection. */
   closing = false;
 
@@ -35,6 +36,8 @@ export class Kernel {
     private readonly render: ErrorRenderer,
     private readonly config: SwitchyardConfig,
     private readonly middleware: MiddlewareResolver,
+    /** Wraps everything the kernel answers once a request has a Request object (the application's CORS layer). */
+    private readonly outermost: (run: Handler) => Handler = (run) => run,
   ) {}
 
   /** The `(req, res, next?)` entry point. With `next`, an unmatched path is passed on. */
@@ -51,7 +54,7 @@ export class Kernel {
     request.route = route;
     let result: Awaitable<JsonResponse>;
     try {
-      result = this.#run(request);
+      result = (this.#entry ??= this.outermost((request) => this.#run(request)))(request);
     } catch (error) {
       result = this.render(error, request);
     }

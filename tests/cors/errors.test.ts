@@ -91,6 +91,14 @@ errors('500 from a failing handler (reported, no details leaked)', async () => {
   assert.is(reported.length, 1);
 });
 
+errors('414 query string too long (decided by the kernel before the global middleware)', async () => {
+  assertCors(await e.http.send('GET', `/api/things?action=ping&pad=${'a'.repeat(200)}`, { headers }), 414, '414');
+});
+
+errors('503 handler_timeout (decided by the kernel around the global middleware)', async () => {
+  assertCors(await e.http.send('GET', '/api/things?action=slow', { headers }), 503, '503');
+});
+
 errors('a disallowed origin gets the same errors without Allow-Origin', async () => {
   const reply = await e.http.send('GET', '/api/things?action=nope', { headers: { origin: 'https://evil.example' } });
   assert.is(reply.status, 404);
