@@ -16,6 +16,7 @@ import { ValidateSignature } from './signing/validate-signature.js';
 import { assertSignedRouteSelectsByQuery, isSignatureMiddleware } from './signing/signed-route-guard.js';
 import { LogicException } from './errors/logic-exception.js';
 import { CorsPolicy } from './cors/cors-policy.js';
+import { healthCheck } from './http/health.js';
 
 /** A route file: a function that registers routes, e.g. `routes/api.ts`'s default export. */
 export type RouteFile = (router: Router) => void;
@@ -124,6 +125,7 @@ export class Application implements RouterHost {
     if (this.#booted) return this;
     for (const provider of this.#providers) provider.boot?.(this);
     this.#checkSignedRoutes();
+    this.#checkHealthPath();
     // Unknown aliases and unbuildable middleware classes fail here, not on a route's first request.
     this.middlewareResolver.resolve(this.#global);
     for (const route of this.router.routes()) this.middlewareResolver.resolve(route.getMiddleware());
@@ -148,6 +150,14 @@ export class Application implements RouterHost {
     }
   }
 
+  /** The health check answers before routing, so no route may sit on its path. */
+  #checkHealthPath(): void {
+    const path = this.config.health;
+    if (path !== undefined && this.router.find(path) !== undefined) {
+      throw new LogicException(`The health path "${path}" is also a route: choose another path for one of them.`);
+    }
+  }
+
   #getKernel(): Kernel {
     if (this.#kernel) return this.#kernel;
     this.boot();
@@ -164,13 +174,21 @@ export class Application implements RouterHost {
   /** The `(req, res)` listener for `http.createServer(app.listener)`; unmatched paths get a JSON 404. */
   get listener(): (req: IncomingMessage, res: ServerResponse) => void {
     const kernel = this.#getKernel();
-    return (req, res) => kernel.handle(req, res);
+    const health = this.config.health === undefined ? undefined : healthCheck(this.config.health);
+    if (health === undefined) return (req, res) => kernel.handle(req, res);
+    return (req, res) => {
+      if (!health(req, res, kernel.closing)) kernel.handle(req, res);
+    };
   }
 
   /** Express-style `(req, res, next)` middleware: unmatched paths are passed to `next()`. */
   get middleware(): (req: IncomingMessage, res: ServerResponse, next: NextFunction) => void {
     const kernel = this.#getKernel();
-    return (req, res, next) => kernel.handle(req, res, next);
+    const health = this.config.health === undefined ? undefined : healthCheck(this.config.health);
+    if (health === undefined) return (req, res, next) => kernel.handle(req, res, next);
+    return (req, res, next) => {
+      if (!health(req, res, kernel.closing)) kernel.handle(req, res, next);
+    };
   }
 
   /**

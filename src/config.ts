@@ -54,6 +54,8 @@ export interface SwitchyardOptions {
   trust_proxy_headers?: readonly ForwardedHeader[];
   /** CORS, as the host framework's `config/cors.php` (on by default for `api/*`); `false` turns it off. See docs/cors.md. */
   cors?: CorsOptions | false;
+  /** Path of a health check answered before routing (e.g. `'/up'`): 200 `{"status":"up"}`, 503 while closing. Default: none. */
+  health?: string;
   /** The key that signs URLs (the host framework's `APP_KEY`, used as written). Default: the `APP_KEY` environment variable. */
   app_key?: string;
   /** Keys that still verify URLs after a rotation. Default: `APP_PREVIOUS_KEYS`, comma-separated. */
@@ -87,6 +89,7 @@ export interface SwitchyardConfig {
   /** `trust_proxy` compiled once: what the request reads its scheme, host and client address with. */
   readonly trusted_proxies: TrustedProxies;
   readonly cors: CorsConfig | false;
+  readonly health: string | undefined;
   readonly app_key: string | undefined;
   readonly previous_keys: readonly string[];
   readonly app_url: string | undefined;
@@ -144,6 +147,7 @@ export function resolveConfig(options: SwitchyardOptions = {}): SwitchyardConfig
     trust_proxy_headers: trustHeaders,
     trusted_proxies: trustedProxies(trust, trustHeaders),
     cors: resolveCorsOptions(options.cors),
+    health: healthPath(options.health),
     app_key: options.app_key ?? signingEnv.key,
     previous_keys: options.previous_keys ?? signingEnv.previousKeys,
     app_url: options.app_url ?? signingEnv.appUrl,
@@ -184,6 +188,15 @@ function trustedProxies(trust: TrustProxy, headers: readonly ForwardedHeader[]):
   } catch (error) {
     throw new LogicException(`Invalid trust_proxy ${describe(trust)}: ${(error as Error).message}.`);
   }
+}
+
+/** An absolute path without query, fragment or whitespace, e.g. `/up`. */
+function healthPath(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !/^\/[^?#\s]*$/.test(value) || (value.length > 1 && value.endsWith('/'))) {
+    throw new LogicException(`Invalid health ${describe(value)}: use a path such as "/up" (no query, no trailing slash).`);
+  }
+  return value;
 }
 
 /** A value for an error message; never throws (JSON.stringify does on a BigInt). */
