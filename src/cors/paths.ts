@@ -32,19 +32,27 @@ export function compilePaths(patterns: readonly string[]): PathMatcher {
 
 /** `$request->decodedPath()`: slashes trimmed (`/` for the root), then percent-decoded; undefined when not UTF-8 (PCRE's `/u` then matches nothing). */
 export function decodedPath(path: string): string | undefined {
-  const trimmed = trimSlashes(path);
-  if (trimmed === '') return '/';
-  return NEEDS_DECODING.test(trimmed) ? rawUrlDecode(trimmed) : trimmed;
+  let start = 0;
+  let end = path.length;
+  while (start < end && path.charCodeAt(start) === 0x2f) start++;
+  while (end > start && path.charCodeAt(end - 1) === 0x2f) end--;
+  if (start === end) return '/';
+  // One pass: only a percent sign or a byte beyond ASCII needs decoding.
+  for (let i = start; i < end; i++) {
+    const code = path.charCodeAt(i);
+    if (code === 0x25 || code > 0x7f) return rawUrlDecode(path.slice(start, end));
+  }
+  return start === 0 && end === path.length ? path : path.slice(start, end);
 }
 
 /** `$request->fullUrl()` without the host framework's query normalisation: scheme, host, path (no trailing slash), raw query. */
 function fullUrl(request: Request): string {
-  const path = request.path.replace(TRAILING_SLASHES, '');
+  let end = request.path.length;
+  while (end > 0 && request.path.charCodeAt(end - 1) === 0x2f) end--;
+  const path = request.path.slice(0, end);
   return `${request.scheme}://${request.host}${path}${request.rawQuery === '' ? '' : `?${request.rawQuery}`}`;
 }
 
-const NEEDS_DECODING = /[%\x80-\uffff]/;
-const TRAILING_SLASHES = /\/+$/;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 function trimSlashes(value: string): string {

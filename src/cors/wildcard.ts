@@ -15,13 +15,18 @@ export function compileWildcard(pattern: string): WildcardMatcher {
   const parts = pattern.split('*');
   const head = parts[0]!;
   const tail = parts[parts.length - 1]!;
+  const lineFeedInPattern = pattern.includes('\n');
+  // The common form, `api/*`: a prefix check.
+  if (parts.length === 2 && tail === '') {
+    return (value) => value.startsWith(head) && (lineFeedInPattern || !value.includes('\n', head.length));
+  }
   const middle = parts.slice(1, -1).filter((part) => part !== '');
   const shortest = head.length + tail.length + middle.reduce((sum, part) => sum + part.length, 0);
   return (value) => {
     if (value === pattern) return true;
     if (value.length < shortest || !value.startsWith(head) || !value.endsWith(tail)) return false;
     // The literal parts hold no line feed unless the pattern does; a line feed elsewhere would be under a `*`.
-    if (value.includes('\n') && !pattern.includes('\n')) return false;
+    if (!lineFeedInPattern && value.includes('\n')) return false;
     let from = head.length;
     const end = value.length - tail.length;
     for (const part of middle) {
