@@ -4,10 +4,10 @@
  * layer imports only the layers below it.
  */
 const layers = [
-  ['errors and support', ['src/errors/', 'src/awaitable\\.ts', 'src/container\\.ts']],
-  ['configuration', ['src/config\\.ts']],
+  ['errors and support', ['src/errors/', 'src/awaitable\\.ts', 'src/container\\.ts', 'src/validation/php-regex\\.ts']],
+  ['configuration', ['src/config\\.ts', 'src/config/']],
   ['http', ['src/http/']],
-  ['validation', ['src/validation/']],
+  ['validation', ['src/validation/(?!php-regex\\.ts)']],
   ['actions', ['src/action\\.ts', 'src/action-controller\\.ts', 'src/form-request\\.ts', 'src/handles\\.ts', 'src/precognition\\.ts']],
   ['routing', ['src/routing/']],
   ['pipeline', ['src/pipeline/']],

@@ -16,6 +16,8 @@ import type { MiddlewareFunction } from './http/middleware.js';
 import { UrlSigner } from './signing/url-signer.js';
 import { LogicException } from './errors/logic-exception.js';
 import { PLAIN_STAGES, svcStages } from './pipeline/dispatch.js';
+import { CorsPolicy } from './cors/cors-policy.js';
+import { healthCheck } from './http/health.js';
 
 /** A route file: a function that registers routes, e.g. `routes/api.ts`'s default export. */
 export type RouteFile = (router: Router) => void;
@@ -109,6 +111,7 @@ export class Application implements RouterHost, ProviderHost {
   boot(): this {
     if (this.#booted) return this;
     for (const provider of this.#providers) provider.boot?.(this);
+    this.#checkHealthPath();
     const resolver = this.middlewareResolver;
     const global = resolver.resolve(this.#global);
     const routes = this.router.routes();
@@ -124,24 +127,50 @@ export class Application implements RouterHost, ProviderHost {
     return this;
   }
 
+  /** The health check answers before routing, so no route may sit on its path. */
+  #checkHealthPath(): void {
+    const path = this.config.health;
+    if (path !== undefined && this.router.find(path) !== undefined) {
+      throw new LogicException(`The health path "${path}" is also a route: choose another path for one of them.`);
+    }
+  }
+
   #getKernel(): Kernel {
     if (this.#kernel) return this.#kernel;
     this.boot();
     const global = this.#globalMiddleware;
-    this.#kernel = new Kernel(this.router, (destination) => compose(global, destination, this.render), this.render, this.config);
+    // CORS is outermost (as HandleCors among the host framework's global middleware): it answers
+    // preflights before anything else runs and sees every answer on the way out, errors included,
+    // the kernel's own (414, handler timeout) too.
+    const cors = this.config.cors === false ? undefined : new CorsPolicy(this.config.cors);
+    this.#kernel = new Kernel(
+      this.router,
+      (destination) => compose(global, destination, this.render),
+      this.render,
+      this.config,
+      cors === undefined ? undefined : (run) => cors.wrap(run, this.render),
+    );
     return this.#kernel;
   }
 
   /** The `(req, res)` listener for `http.createServer(app.listener)`; unmatched paths get a JSON 404. */
   get listener(): (req: IncomingMessage, res: ServerResponse) => void {
     const kernel = this.#getKernel();
-    return (req, res) => kernel.handle(req, res);
+    const health = this.config.health === undefined ? undefined : healthCheck(this.config.health);
+    if (health === undefined) return (req, res) => kernel.handle(req, res);
+    return (req, res) => {
+      if (!health(req, res, kernel.closing)) kernel.handle(req, res);
+    };
   }
 
   /** Express-style `(req, res, next)` middleware: unmatched paths are passed to `next()`. */
   get middleware(): (req: IncomingMessage, res: ServerResponse, next: NextFunction) => void {
     const kernel = this.#getKernel();
-    return (req, res, next) => kernel.handle(req, res, next);
+    const health = this.config.health === undefined ? undefined : healthCheck(this.config.health);
+    if (health === undefined) return (req, res, next) => kernel.handle(req, res, next);
+    return (req, res, next) => {
+      if (!health(req, res, kernel.closing)) kernel.handle(req, res, next);
+    };
   }
 
   /**

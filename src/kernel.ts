@@ -26,15 +26,22 @@ export class Kernel {
   /** Set while the application shuts down: responses then close their connection. */
   closing = false;
   readonly #pipeline: Handler<Exchange>;
+  readonly #entry: Handler<Exchange>;
 
-  /** `globalMiddleware`: the application's global middleware, composed once around `destination`. */
+  /**
+   * `globalMiddleware`: the application's global middleware, composed once around `destination`.
+   * `outermost`: wraps everything the kernel answers once a request exists (the application's CORS layer).
+   */
   constructor(
     private readonly router: Router,
     globalMiddleware: (destination: Handler<Exchange>) => Handler<Exchange>,
     private readonly render: ErrorRenderer,
     private readonly config: SwitchyardConfig,
+    outermost?: (run: Handler<Exchange>) => Handler<Exchange>,
   ) {
     this.#pipeline = globalMiddleware(runRoute);
+    const run: Handler<Exchange> = (_request, exchange) => this.#run(exchange);
+    this.#entry = outermost === undefined ? run : outermost(run);
   }
 
   /** The `(req, res, next?)` entry point. With `next`, an unmatched path is passed on. */
@@ -51,7 +58,7 @@ export class Kernel {
     const exchange = new Exchange(request, route);
     let result: Awaitable<JsonResponse>;
     try {
-      result = this.#run(exchange);
+      result = this.#entry(request, exchange);
     } catch (error) {
       result = this.render(error, request);
     }

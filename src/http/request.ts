@@ -3,7 +3,7 @@ import { parseUrlEncoded } from './query.js';
 import { announcesBody, bodyKind, readBody } from './body.js';
 import { readMultipart } from './multipart.js';
 import type { UploadedFile } from './uploaded-file.js';
-import { clientView, type ClientView } from './proxy.js';
+import type { ClientView } from '../config/trusted-proxies.js';
 import type { SwitchyardConfig } from '../config.js';
 import { EMPTY_BAG, createBag, own, type InputBag } from './own.js';
 
@@ -185,17 +185,17 @@ export class Request {
 
   /** `http` or `https`, as the client saw it (X-Forwarded-Proto from a trusted proxy). */
   get scheme(): 'http' | 'https' {
-    return (this.#view ??= clientView(this.raw, this.#config.trust_proxy)).scheme;
+    return (this.#view ??= this.#config.trusted_proxies.view(this.raw)).scheme;
   }
 
   /** The host (and port) the client addressed (X-Forwarded-Host from a trusted proxy). */
   get host(): string {
-    return (this.#view ??= clientView(this.raw, this.#config.trust_proxy)).host;
+    return (this.#view ??= this.#config.trusted_proxies.view(this.raw)).host;
   }
 
   /** The client's address (from X-Forwarded-For when the peer is a trusted proxy). */
   get ip(): string {
-    return (this.#view ??= clientView(this.raw, this.#config.trust_proxy)).ip;
+    return (this.#view ??= this.#config.trusted_proxies.view(this.raw)).ip;
   }
 
   /** `scheme://host/path?query`, the URL the client requested. */
