@@ -1,6 +1,6 @@
 /**
  * `npm run bench:attacks`: wire-level attacks against the example
- * application in its own process (127.0.0.1 only, about 70 s). For each
+ * application in its own process (127.0.0.1 only, 1–2 minutes). For each
  * attack: the answers, the wall time, how long the server stays busy after
  * the attacker has its answers, the server's CPU time (both), its memory
  * (peak RSS above the start, and what is left after a full GC), then a check
