@@ -15,6 +15,10 @@ import { UrlSigner } from './signing/url-signer.js';
 import { ValidateSignature } from './signing/validate-signature.js';
 import { assertSignedRouteSelectsByQuery, isSignatureMiddleware } from './signing/signed-route-guard.js';
 import { LogicException } from './errors/logic-exception.js';
+import { RateLimiter } from './rate-limiting/rate-limiter.js';
+import { ThrottleRequests } from './rate-limiting/throttle-requests.js';
+import { rateLimiterFromConfig } from './rate-limiting/from-config.js';
+import { assertThrottleParameters } from './rate-limiting/throttle-guard.js';
 
 /** A route file: a function that registers routes, e.g. `routes/api.ts`'s default export. */
 export type RouteFile = (router: Router) => void;
@@ -40,6 +44,8 @@ export class Application implements RouterHost {
   #booted = false;
   #kernel: Kernel | undefined;
   #server: Server | undefined;
+  /** The rate limiter this application made (not one bound by the user), to close with the application. */
+  #ownRateLimiter: RateLimiter | undefined;
 
   /** Validates the options (a `LogicException` for a bad value) and registers the `svc` macro. */
   constructor(options: SwitchyardOptions = {}, container: Container = createContainer()) {
@@ -50,6 +56,7 @@ export class Application implements RouterHost {
     this.render = (error) => renderError(error, report);
     this.router = new Router(this);
     this.#bindUrlSigner();
+    this.#bindRateLimiter();
     this.register(new SvcServiceProvider());
   }
 
@@ -82,6 +89,22 @@ export class Application implements RouterHost {
         .inSingletonScope();
     }
     this.middlewareResolver.alias('signed', ValidateSignature);
+  }
+
+  /** Named limiters (`for('api', ...)`) and attempt counting for the `throttle` middleware; Laravel's `RateLimiter` facade. */
+  get rateLimiter(): RateLimiter {
+    return this.container.get(RateLimiter);
+  }
+
+  /** Binds the rate limiter (its store is made on first use) and the `throttle` alias. */
+  #bindRateLimiter(): void {
+    if (!this.container.isCurrentBound(RateLimiter)) {
+      this.container
+        .bind(RateLimiter)
+        .toDynamicValue(() => (this.#ownRateLimiter = rateLimiterFromConfig(this.config)))
+        .inSingletonScope();
+    }
+    this.middlewareResolver.alias('throttle', ThrottleRequests);
   }
 
   /** Adds a service provider and runs its `register()`. */
@@ -123,6 +146,7 @@ export class Application implements RouterHost {
     if (this.#booted) return this;
     for (const provider of this.#providers) provider.boot?.(this);
     this.#checkSignedRoutes();
+    this.#checkThrottledRoutes();
     // Unknown aliases and unbuildable middleware classes fail here, not on a route's first request.
     this.middlewareResolver.resolve(this.#global);
     for (const route of this.router.routes()) this.middlewareResolver.resolve(route.getMiddleware());
@@ -145,6 +169,18 @@ export class Application implements RouterHost {
         void this.urlSigner; // a missing key fails now, not on the first request
       }
     }
+  }
+
+  /** `throttle:name` needs a registered limiter, `throttle:max,minutes` numbers: checked at boot. */
+  #checkThrottledRoutes(): void {
+    const resolver = this.middlewareResolver;
+    let limiter: RateLimiter | undefined;
+    const check = (specs: readonly MiddlewareSpec[], where: string) => {
+      const targets = resolver.targets(specs);
+      if (targets.some((target) => typeof target === 'string')) assertThrottleParameters(targets, (limiter ??= this.rateLimiter), where);
+    };
+    check(this.#global, 'Global middleware');
+    for (const route of this.router.routes()) check(route.getMiddleware(), `Route "${route.path}"`);
   }
 
   #getKernel(): Kernel {
@@ -197,14 +233,15 @@ export class Application implements RouterHost {
    * Graceful shutdown of the server started by `listen()`: stop accepting,
    * close idle keep-alive connections, let in-flight requests finish (their
    * responses close the connection), and cut what is left after
-   * `shutdown_timeout` ms.
+   * `shutdown_timeout` ms. Then the rate limiter's store is closed (its
+   * Redis connection); without a server, only that.
    */
   close(): Promise<void> {
     const server = this.#server;
-    if (!server) return Promise.resolve();
+    if (!server) return this.#closeRateLimiter();
     this.#server = undefined;
     if (this.#kernel) this.#kernel.closing = true;
-    return new Promise((resolve, reject) => {
+    return new Promise<void>((resolve, reject) => {
       const deadline = setTimeout(() => server.closeAllConnections(), this.config.shutdown_timeout);
       deadline.unref();
       server.close((error) => {
@@ -213,6 +250,11 @@ export class Application implements RouterHost {
         else resolve();
       });
       server.closeIdleConnections();
-    });
+    }).finally(() => this.#closeRateLimiter());
+  }
+
+  /** Closes the store of the rate limiter this application made (e.g. its Redis connection), after the last request. */
+  #closeRateLimiter(): Promise<void> {
+    return this.#ownRateLimiter?.close() ?? Promise.resolve();
   }
 }

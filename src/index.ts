@@ -10,7 +10,14 @@ export { Action, type ActionClass, type HttpMethod, type FormRequestClass } from
 export { ActionController, DEFAULT_ACTION, FALLBACK_ACTION, type ControllerClass } from './action-controller.js';
 export { FormRequest } from './form-request.js';
 export { handles } from './handles.js';
-export { resolveConfig, type SwitchyardOptions, type SwitchyardConfig, type ActionSource, type ErrorReporter } from './config.js';
+export {
+  resolveConfig,
+  type SwitchyardOptions,
+  type SwitchyardConfig,
+  type ActionSource,
+  type ErrorReporter,
+  type RateLimitStoreName,
+} from './config.js';
 export { createContainer, Container } from './container.js';
 export { injectable, inject } from 'inversify';
 export { Router, type RouterHost } from './routing/router.js';
@@ -54,3 +61,25 @@ export { LogicException } from './errors/logic-exception.js';
 export { PrecognitionNotSupportedError } from './precognition.js';
 export type { RuleMap, FieldRules, Rule, RuleObject, RuleClosure, FailCallback } from './validation/types.js';
 export * from './signing/index.js';
+export {
+  Limit,
+  GlobalLimit,
+  Unlimited,
+  type LimitResponseCallback,
+  RateLimiter,
+  type RateLimiterOptions,
+  type LimiterCallback,
+  type LimiterResult,
+  ThrottleRequests,
+  type ThrottleLimit,
+  TooManyRequestsError,
+  RateLimitStoreError,
+  type RateLimitStore,
+  type RateLimitHit,
+  type RateLimitWindow,
+  MemoryStore,
+  type MemoryStoreOptions,
+  RedisStore,
+  type RedisStoreOptions,
+  rateLimiterFromConfig,
+} from './rate-limiting/index.js';
