@@ -17,13 +17,46 @@ export interface MemoryStoreOptions {
 }
 
 interface Window {
+  readonly key: string;
   attempts: number;
   readonly resetAt: number;
-  /** The queue it sits in (windows of one length). */
-  readonly queue: Map<string, Window>;
 }
 
-/** Expired windows dropped per insert: more than one, so they drain faster than a flood adds them. */
+/**
+ * Windows of one length, oldest first: since they all last as long, the
+ * first is always the next to end. An array with a moving head (a Map would
+ * do, but V8 walks over deleted entries to find a Map's first one, which
+ * makes dropping from the front quadratic).
+ */
+class Queue {
+  items: Window[] = [];
+  head = 0;
+
+  push(window: Window): void {
+    this.items.push(window);
+  }
+
+  peek(): Window | undefined {
+    return this.items[this.head];
+  }
+
+  shift(): void {
+    this.items[this.head++] = undefined as unknown as Window; // let it be collected
+    if (this.head === this.items.length) {
+      this.items = [];
+      this.head = 0;
+    } else if (this.head >= 1024 && this.head * 2 >= this.items.length) {
+      this.items = this.items.slice(this.head);
+      this.head = 0;
+    }
+  }
+
+  get length(): number {
+    return this.items.length - this.head;
+  }
+}
+
+/** Expired windows dropped per new window: more than one, so they drain faster than a flood adds them. */
 const EVICT_PER_INSERT = 2;
 /** How often idle memory is given back, and how much of it per pass. */
 const SWEEP_INTERVAL_MS = 1000;
@@ -39,17 +72,18 @@ export function windowEnd(now: number, decayMs: number): number {
 }
 
 /**
- * Fixed windows in Maps, one Map per window length: a Map keeps insertion
- * order and every window in it lasts as long, so its first window is always
- * the next to end. Expired windows are dropped from the front: a few on each
+ * Fixed windows in one Map by key, and a queue per window length in order of
+ * ending. Ended windows are dropped from the queues' fronts: a few on each
  * new window, the rest by an unref'd timer while any window is kept, so
- * memory follows the number of live windows, not the number of keys ever seen.
+ * memory follows the number of live windows, not the number of keys ever
+ * seen. A queue may still hold a window the Map no longer has (cleared, or
+ * replaced after it ended); it is skipped when it reaches the front.
  */
 export class MemoryStore implements RateLimitStore {
   readonly #maxKeys: number;
   readonly #clock: () => number;
-  readonly #queues = new Map<number, Map<string, Window>>();
-  #size = 0;
+  readonly #windows = new Map<string, Window>();
+  readonly #queues = new Map<number, Queue>();
   #sweeper: NodeJS.Timeout | undefined;
 
   constructor(options: MemoryStoreOptions = {}) {
@@ -57,113 +91,101 @@ export class MemoryStore implements RateLimitStore {
     this.#clock = options.clock ?? Date.now;
   }
 
-  /** Windows currently kept, expired ones not yet dropped included. */
+  /** Windows currently kept, ended ones not yet dropped included. */
   get size(): number {
-    return this.#size;
+    return this.#windows.size;
   }
 
   hit(key: string, decaySeconds: number, maxAttempts: number, amount = 1): RateLimitHit {
     const now = this.#clock();
-    const decayMs = decaySeconds * 1000;
-    const window = this.#find(key, decayMs);
-    if (window !== undefined) {
-      if (window.resetAt > now) {
-        if (window.attempts + amount > maxAttempts) return { attempts: window.attempts, resetAt: window.resetAt, counted: false };
-        window.attempts += amount;
-        return { attempts: window.attempts, resetAt: window.resetAt, counted: true };
-      }
-      this.#remove(key, window);
+    const window = this.#windows.get(key);
+    // A live window keeps the length it started with, whatever this call asks for.
+    if (window !== undefined && window.resetAt > now) {
+      if (window.attempts + amount > maxAttempts) return { attempts: window.attempts, resetAt: window.resetAt, counted: false };
+      window.attempts += amount;
+      return { attempts: window.attempts, resetAt: window.resetAt, counted: true };
     }
+    const decayMs = decaySeconds * 1000;
     const resetAt = windowEnd(now, decayMs);
     if (amount > maxAttempts) return { attempts: 0, resetAt, counted: false };
-    this.#insert(key, decayMs, amount, resetAt, now);
+    this.#open(key, decayMs, { key, attempts: amount, resetAt }, now);
     return { attempts: amount, resetAt, counted: true };
   }
 
   get(key: string): RateLimitWindow | undefined {
-    const window = this.#find(key, undefined);
+    const window = this.#windows.get(key);
     return window !== undefined && window.resetAt > this.#clock() ? { attempts: window.attempts, resetAt: window.resetAt } : undefined;
   }
 
   reset(key: string): void {
-    const window = this.#find(key, undefined);
+    const window = this.#windows.get(key);
     if (window !== undefined) window.attempts = 0;
   }
 
   clear(key: string): void {
-    const window = this.#find(key, undefined);
-    if (window !== undefined) this.#remove(key, window);
+    this.#windows.delete(key);
   }
 
-  /** Drops expired windows now (the store also does it by itself); returns how many. */
+  /** Drops ended windows now (the store also does it by itself); returns how many. */
   prune(budget = Number.POSITIVE_INFINITY): number {
     const now = this.#clock();
     let dropped = 0;
     for (const [decayMs, queue] of this.#queues) {
-      dropped += this.#dropExpired(queue, now, budget - dropped);
-      if (queue.size === 0) this.#queues.delete(decayMs);
+      dropped += this.#dropEnded(queue, now, budget - dropped);
+      if (queue.length === 0) this.#queues.delete(decayMs);
       if (dropped >= budget) break;
     }
-    if (this.#size === 0) this.#stopSweeper();
+    if (this.#queues.size === 0) this.#stopSweeper();
     return dropped;
   }
 
   close(): Promise<void> {
     this.#stopSweeper();
+    this.#windows.clear();
     this.#queues.clear();
-    this.#size = 0;
     return Promise.resolve();
   }
 
-  /** The key's window: first among windows of `decayMs`, then among the others (a key keeps the length it started with). */
-  #find(key: string, decayMs: number | undefined): Window | undefined {
-    if (decayMs !== undefined) {
-      const window = this.#queues.get(decayMs)?.get(key);
-      if (window !== undefined || this.#queues.size <= 1) return window;
-    }
-    for (const queue of this.#queues.values()) {
-      const window = queue.get(key);
-      if (window !== undefined) return window;
-    }
-    return undefined;
-  }
-
-  #insert(key: string, decayMs: number, attempts: number, resetAt: number, now: number): void {
+  #open(key: string, decayMs: number, window: Window, now: number): void {
     let queue = this.#queues.get(decayMs);
-    if (queue === undefined) this.#queues.set(decayMs, (queue = new Map()));
-    queue.set(key, { attempts, resetAt, queue });
-    this.#size++;
-    this.#dropExpired(queue, now, EVICT_PER_INSERT);
-    if (this.#size > this.#maxKeys) this.#dropOldest(queue);
+    if (queue === undefined) this.#queues.set(decayMs, (queue = new Queue()));
+    this.#windows.set(key, window);
+    queue.push(window);
+    this.#dropEnded(queue, now, EVICT_PER_INSERT);
+    if (this.#windows.size > this.#maxKeys) this.#dropOldest();
     if (this.#sweeper === undefined) this.#startSweeper();
   }
 
-  #remove(key: string, window: Window): void {
-    if (window.queue.delete(key)) this.#size--;
-  }
-
-  #dropExpired(queue: Map<string, Window>, now: number, budget: number): number {
+  /** Drops up to `budget` ended windows from the front of `queue`; returns how many were still in the Map. */
+  #dropEnded(queue: Queue, now: number, budget: number): number {
     let dropped = 0;
-    while (dropped < budget) {
-      const first = queue.entries().next();
-      if (first.done === true || first.value[1].resetAt > now) break;
-      queue.delete(first.value[0]);
-      this.#size--;
-      dropped++;
+    for (let seen = 0; seen < budget; seen++) {
+      const first = queue.peek();
+      if (first === undefined || first.resetAt > now) break;
+      queue.shift();
+      if (this.#windows.get(first.key) === first) {
+        this.#windows.delete(first.key);
+        dropped++;
+      }
     }
     return dropped;
   }
 
-  /** Over `maxKeys`: forget the oldest window of `queue`, or of another queue when it holds only the new one. */
-  #dropOldest(queue: Map<string, Window>): void {
-    let target = queue;
-    if (queue.size <= 1) {
-      for (const other of this.#queues.values()) if (other.size > target.size) target = other;
-    }
-    const first = target.keys().next();
-    if (first.done !== true) {
-      target.delete(first.value);
-      this.#size--;
+  /** Over `maxKeys`: forget the window that ends first. */
+  #dropOldest(): void {
+    for (;;) {
+      let oldest: Queue | undefined;
+      for (const queue of this.#queues.values()) {
+        const first = queue.peek();
+        if (first !== undefined && (oldest === undefined || first.resetAt < oldest.peek()!.resetAt)) oldest = queue;
+      }
+      if (oldest === undefined) return;
+      const first = oldest.peek()!;
+      oldest.shift();
+      if (this.#windows.get(first.key) === first) {
+        this.#windows.delete(first.key);
+        return;
+      }
     }
   }
 
