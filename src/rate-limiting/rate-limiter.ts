@@ -36,10 +36,12 @@ export interface RateLimiterOptions {
 /**
  * Seconds a client must wait for a window ending at `resetAt` (ms): Laravel's
  * `availableIn` (`timer - time()`), in whole seconds of the epoch. Windows end
- * on whole seconds, so a client that comes back after this is let in.
+ * on whole seconds; a Redis window's end is known here only to within a round
+ * trip, so it is rounded to the nearest second. At least 1 while the window lasts.
  */
 export function secondsUntil(resetAt: number, now: number): number {
-  return Math.max(0, Math.ceil(resetAt / 1000) - Math.floor(now / 1000));
+  if (resetAt <= now) return 0;
+  return Math.max(1, Math.round(resetAt / 1000) - Math.floor(now / 1000));
 }
 
 /**
