@@ -10,10 +10,8 @@ import * as crypto from 'node:crypto';
 
 /** Inputs longer than this are hashed every time, never remembered (the table stays small). */
 const MEMO_MAX_INPUT = 256;
-/** Entries remembered per algorithm; when full, the table starts over. */
+/** Entries remembered per hasher; when full, it starts over. */
 const MEMO_SIZE = 10_000;
-
-const memos = { sha1: new Map<string, string>(), md5: new Map<string, string>() };
 
 // crypto.hash (one call, no Hash object) arrived in Node 20.12; older 20.x use createHash.
 // (A namespace import: a named import of a missing export would fail to link there.)
@@ -23,17 +21,25 @@ const digest: (algorithm: 'sha1' | 'md5', input: string) => string =
     ? (algorithm, input) => oneShot(algorithm, input)
     : (algorithm, input) => crypto.createHash(algorithm).update(input).digest('hex');
 
-/** The lower-case hex digest of `input` (UTF-8), as PHP's `sha1()` / `md5()`. */
-export function hashKey(algorithm: 'sha1' | 'md5', input: string): string {
-  if (input.length > MEMO_MAX_INPUT) return digest(algorithm, input);
-  const memo = memos[algorithm];
-  let hex = memo.get(input);
-  if (hex === undefined) {
-    if (memo.size >= MEMO_SIZE) memo.clear();
-    hex = digest(algorithm, input);
-    memo.set(input, hex);
-  }
-  return hex;
+/**
+ * A function giving the lower-case hex digest of `salt + input` (UTF-8), as
+ * PHP's `sha1()` / `md5()` of the concatenation, that remembers its recent
+ * answers by `input` alone: the caller's string (a socket's address, a
+ * limiter's key) is usually the very same string each time, whose hash V8
+ * has already computed, so a repeat costs one Map lookup and no concatenation.
+ */
+export function keyHasher(algorithm: 'sha1' | 'md5', salt = ''): (input: string) => string {
+  const memo = new Map<string, string>();
+  return (input) => {
+    if (input.length > MEMO_MAX_INPUT) return digest(algorithm, salt + input);
+    let hex = memo.get(input);
+    if (hex === undefined) {
+      if (memo.size >= MEMO_SIZE) memo.clear();
+      hex = digest(algorithm, salt + input);
+      memo.set(input, hex);
+    }
+    return hex;
+  };
 }
 
 /** Keys given to the `RateLimiter` methods directly: kept as written unless longer than 256 characters, then their sha1. */

@@ -3,6 +3,7 @@
  * one process; a cluster or several machines need a shared store (Redis),
  * or each process counts on its own.
  */
+import { coarseNow } from './coarse-clock.js';
 import type { RateLimitHit, RateLimitStore, RateLimitWindow } from './store.js';
 
 export interface MemoryStoreOptions {
@@ -12,7 +13,7 @@ export interface MemoryStoreOptions {
    * memory without bound (that key's count restarts: it fails open).
    */
   maxKeys?: number;
-  /** The clock, in ms since the epoch. Default `Date.now`. */
+  /** The clock, in ms since the epoch. Default: `Date.now()` read at most every 10 ms (see coarse-clock.ts). */
   clock?: () => number;
 }
 
@@ -60,7 +61,7 @@ class Queue {
 const EVICT_PER_INSERT = 2;
 /** How often idle memory is given back, and how much of it per pass. */
 const SWEEP_INTERVAL_MS = 1000;
-const SWEEP_BUDGET = 100_000;
+const SWEEP_BUDGET = 20_000; // a pass blocks the event loop for a few ms at most
 
 /**
  * A window starting at `now` ends `decayMs` after the start of the current
@@ -88,7 +89,7 @@ export class MemoryStore implements RateLimitStore {
 
   constructor(options: MemoryStoreOptions = {}) {
     this.#maxKeys = Math.max(1, options.maxKeys ?? 1_000_000);
-    this.#clock = options.clock ?? Date.now;
+    this.#clock = options.clock ?? coarseNow;
   }
 
   /** Windows currently kept, ended ones not yet dropped included. */

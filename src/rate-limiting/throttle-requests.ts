@@ -12,7 +12,7 @@ import { ServiceUnavailableError } from '../errors/http-error.js';
 import type { Next } from '../http/middleware.js';
 import type { Request } from '../http/request.js';
 import { JsonResponse, type HeaderMap } from '../http/response.js';
-import { hashKey } from './key-hash.js';
+import { keyHasher } from './key-hash.js';
 import { Unlimited, type Limit, type LimitResponseCallback } from './limit.js';
 import { RateLimiter, secondsUntil, type LimiterResult } from './rate-limiter.js';
 import type { RateLimitHit } from './store.js';
@@ -35,8 +35,10 @@ export interface ThrottleLimit {
  */
 @injectable()
 export class ThrottleRequests {
-  /** Parsed `throttle:max,minutes,prefix` lists: a route's parameters never change, so each is read once. */
-  readonly #fixed = new Map<string, FixedThrottle>();
+  /** Parsed `throttle:max,minutes,prefix` lists by their first parameter: a route's parameters never change, so each is read once. */
+  readonly #fixed = new Map<string, { params: readonly string[]; fixed: FixedThrottle }[]>();
+  /** Laravel's md5(limiter name . key), per limiter name. */
+  readonly #namedKeys = new Map<string, (key: string) => string>();
 
   constructor(@inject(RateLimiter) protected readonly limiter: RateLimiter) {
     void limiter.store; // made (and connected) at boot, not on the first request
@@ -63,14 +65,7 @@ export class ThrottleRequests {
     const fixed = this.#fixedFor(params);
     const maxAttempts =
       fixed.userMaxAttempts !== fixed.maxAttempts && authIdentifier(request) !== undefined ? fixed.userMaxAttempts : fixed.maxAttempts;
-    return this.handleRequest(request, next, [
-      {
-        key: fixed.prefix + this.resolveRequestSignature(request),
-        maxAttempts,
-        decaySeconds: fixed.decaySeconds,
-        responseCallback: undefined,
-      },
-    ]);
+    return this.#one(request, next, fixed.prefix + this.resolveRequestSignature(request), maxAttempts, fixed.decaySeconds, undefined);
   }
 
   /**
@@ -83,21 +78,64 @@ export class ThrottleRequests {
    */
   protected resolveRequestSignature(request: Request): string {
     const user = authIdentifier(request);
-    return hashKey('sha1', user !== undefined ? user : `|${request.ip}`);
+    return user !== undefined ? userSignature(user) : addressSignature(request.ip);
   }
 
   /** Counts the request against each limit in turn, then calls `next` and adds the headers. */
   protected handleRequest(request: Request, next: Next, limits: readonly ThrottleLimit[]): Awaitable<JsonResponse> {
+    if (limits.length === 1) {
+      const limit = limits[0]!;
+      return this.#one(request, next, limit.key, limit.maxAttempts, limit.decaySeconds, limit.responseCallback);
+    }
     return this.#step(request, next, limits, [], 0);
+  }
+
+  /** One limit (the common case), without the lists of the general path: this runs on every throttled request. */
+  #one(
+    request: Request,
+    next: Next,
+    key: string,
+    maxAttempts: number,
+    decaySeconds: number,
+    respond: LimitResponseCallback | undefined,
+  ): Awaitable<JsonResponse> {
+    let hit: Awaitable<RateLimitHit>;
+    try {
+      hit = this.limiter.store.hit(key, decaySeconds, maxAttempts);
+    } catch (error) {
+      return this.#storeFailed(request, next, error);
+    }
+    if (!isThenable<RateLimitHit>(hit)) return this.#afterOne(request, next, maxAttempts, respond, hit);
+    return Promise.resolve(hit).then(
+      (answer) => this.#afterOne(request, next, maxAttempts, respond, answer),
+      (error: unknown) => this.#storeFailed(request, next, error),
+    );
+  }
+
+  #afterOne(
+    request: Request,
+    next: Next,
+    maxAttempts: number,
+    respond: LimitResponseCallback | undefined,
+    hit: RateLimitHit,
+  ): Awaitable<JsonResponse> {
+    if (!hit.counted) return this.#tooMany(request, maxAttempts, respond, hit);
+    const remaining = maxAttempts - hit.attempts;
+    return then(next(request), (response) => {
+      addHeaders(response.headers, maxAttempts, remaining);
+      return response;
+    });
   }
 
   #handleNamed(request: Request, next: Next, name: string, result: LimiterResult): Awaitable<JsonResponse> {
     if (result instanceof JsonResponse) return result;
     if (result instanceof Unlimited) return next(request);
     const list: readonly Limit[] = Array.isArray(result) ? result : [result as Limit];
+    let hasher = this.#namedKeys.get(name);
+    if (hasher === undefined) this.#namedKeys.set(name, (hasher = keyHasher('md5', name)));
     const limits = list.map(
       (limit): ThrottleLimit => ({
-        key: hashKey('md5', name + String(limit.key)),
+        key: hasher(String(limit.key)),
         maxAttempts: limit.maxAttempts,
         decaySeconds: limit.decaySeconds,
         responseCallback: limit.responseCallback,
@@ -130,7 +168,8 @@ export class ThrottleRequests {
     index: number,
     hit: RateLimitHit,
   ): Awaitable<JsonResponse> {
-    if (!hit.counted) return this.#tooMany(request, limits[index]!, hit);
+    const limit = limits[index]!;
+    if (!hit.counted) return this.#tooMany(request, limit.maxAttempts, limit.responseCallback, hit);
     hits.push(hit);
     return this.#step(request, next, limits, hits, index + 1);
   }
@@ -144,16 +183,16 @@ export class ThrottleRequests {
   }
 
   /** Over the limit: the limit's own response, or the 429. Nothing was counted. */
-  #tooMany(request: Request, limit: ThrottleLimit, hit: RateLimitHit): JsonResponse {
+  #tooMany(request: Request, maxAttempts: number, respond: LimitResponseCallback | undefined, hit: RateLimitHit): JsonResponse {
     const now = Date.now();
     const retryAfter = secondsUntil(hit.resetAt, now);
     const headers: HeaderMap = {
-      'x-ratelimit-limit': String(limit.maxAttempts),
+      'x-ratelimit-limit': String(maxAttempts),
       'x-ratelimit-remaining': '0',
       'retry-after': String(retryAfter),
       'x-ratelimit-reset': String(Math.floor(now / 1000) + retryAfter),
     };
-    if (limit.responseCallback !== undefined) return limit.responseCallback(request, headers);
+    if (respond !== undefined) return respond(request, headers);
     throw new TooManyRequestsError(headers);
   }
 
@@ -163,13 +202,34 @@ export class ThrottleRequests {
     throw new ServiceUnavailableError();
   }
 
+  /**
+   * The parsed parameters. The resolver passes the same parameter strings on
+   * every call, so they are found by their first one and compared by
+   * identity: no joining, no hashing of a new string per request.
+   */
   #fixedFor(params: readonly string[]): FixedThrottle {
-    const id = params.length === 0 ? '' : params.length === 1 ? params[0]! : params.join(',');
-    let fixed = this.#fixed.get(id);
-    if (fixed === undefined) this.#fixed.set(id, (fixed = parseThrottleParameters(params)));
+    const first = params.length === 0 ? '' : params[0]!;
+    let candidates = this.#fixed.get(first);
+    if (candidates !== undefined) {
+      for (const candidate of candidates) if (sameParams(candidate.params, params)) return candidate.fixed;
+    } else {
+      this.#fixed.set(first, (candidates = []));
+    }
+    const fixed = parseThrottleParameters(params);
+    candidates.push({ params: [...params], fixed });
     return fixed;
   }
 }
+
+function sameParams(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Laravel's signatures: sha1(user id), sha1(route domain . '|' . ip) with no domain. */
+const userSignature = keyHasher('sha1');
+const addressSignature = keyHasher('sha1', '|');
 
 /**
  * Laravel's rule for several limits: a limit's headers replace those already
