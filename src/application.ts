@@ -18,6 +18,8 @@ import { LogicException } from './errors/logic-exception.js';
 import { PLAIN_STAGES, svcStages } from './pipeline/dispatch.js';
 import { CorsPolicy } from './cors/cors-policy.js';
 import { healthCheck } from './http/health.js';
+import { RateLimiter } from './rate-limiting/rate-limiter.js';
+import { RateLimitingServiceProvider } from './rate-limiting/rate-limiting-service-provider.js';
 
 /** A route file: a function that registers routes, e.g. `routes/api.ts`'s default export. */
 export type RouteFile = (router: Router) => void;
@@ -44,6 +46,7 @@ export class Application implements RouterHost, ProviderHost {
   #globalMiddleware: MiddlewareFunction[] = [];
   #kernel: Kernel | undefined;
   #server: Server | undefined;
+  /** The rate limiter this application made (not one bound by the user), to close with the application. */
 
   /** Validates the options (a `LogicException` for a bad value) and registers the `svc` macro. */
   constructor(options: SwitchyardOptions = {}, container: Container = createContainer()) {
@@ -54,12 +57,18 @@ export class Application implements RouterHost, ProviderHost {
     this.render = (error) => renderError(error, report);
     this.router = new Router(this);
     this.register(new SigningServiceProvider());
+    this.register(new RateLimitingServiceProvider());
     this.register(new SvcServiceProvider());
   }
 
   /** The signer of this application's URLs (`signedRoute`, `temporarySignedRoute`, `hasValidSignature`). */
   get urlSigner(): UrlSigner {
     return this.container.get(UrlSigner);
+  }
+
+  /** Named limiters (`for('api', ...)`) and attempt counting for the `throttle` middleware; Laravel's `RateLimiter` facade. */
+  get rateLimiter(): RateLimiter {
+    return this.container.get(RateLimiter);
   }
 
   /** Adds a service provider and runs its `register()`. */
@@ -203,14 +212,15 @@ export class Application implements RouterHost, ProviderHost {
    * Graceful shutdown of the server started by `listen()`: stop accepting,
    * close idle keep-alive connections, let in-flight requests finish (their
    * responses close the connection), and cut what is left after
-   * `shutdown_timeout` ms.
+   * `shutdown_timeout` ms. Then the rate limiter's store is closed (its
+   * Redis connection); without a server, only that.
    */
   close(): Promise<void> {
     const server = this.#server;
-    if (!server) return Promise.resolve();
+    if (!server) return this.#shutdownProviders();
     this.#server = undefined;
     if (this.#kernel) this.#kernel.closing = true;
-    return new Promise((resolve, reject) => {
+    return new Promise<void>((resolve, reject) => {
       const deadline = setTimeout(() => server.closeAllConnections(), this.config.shutdown_timeout);
       deadline.unref();
       server.close((error) => {
@@ -219,6 +229,12 @@ export class Application implements RouterHost, ProviderHost {
         else resolve();
       });
       server.closeIdleConnections();
-    });
+    }).finally(() => this.#shutdownProviders());
+  }
+
+  /** Closes the store of the rate limiter this application made (e.g. its Redis connection), after the last request. */
+  /** Lets the providers close what they opened (the rate limiter's Redis connection...). */
+  async #shutdownProviders(): Promise<void> {
+    for (const provider of this.#providers) await provider.shutdown?.();
   }
 }

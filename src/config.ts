@@ -5,6 +5,9 @@ import { resolveCorsOptions, type CorsConfig, type CorsOptions } from './config/
 /** Where the selector reads the action name from. */
 export type ActionSource = 'query' | 'body' | 'both';
 
+/** Where rate-limit counters live: this process's memory, or a Redis shared by every process. */
+export type RateLimitStoreName = 'memory' | 'redis';
+
 /** Receives errors that became a 500, so that nothing fails silently. */
 export type ErrorReporter = (error: unknown) => void;
 
@@ -63,6 +66,20 @@ export interface SwitchyardOptions {
   app_url?: string;
   /** Longest lifetime of a temporary signed URL, in seconds; 0 for no cap (the host's behaviour). Default 0. */
   signed_url_max_lifetime?: number;
+  /** Where `throttle` counts: `memory` (default; one process) or `redis` (shared by every process and machine). */
+  rate_limit_store?: RateLimitStoreName;
+  /** The Redis of the `redis` store: `redis://[[user]:password@]host[:port][/db]` or `rediss://...`. Default `redis://127.0.0.1:6379`. */
+  rate_limit_redis_url?: string;
+  /** Prefix of the rate-limit keys in Redis. Default `switchyard:rate-limit:`. */
+  rate_limit_redis_prefix?: string;
+  /** Longest wait for one Redis call, ms; past it the store has failed for that request. Default 100. */
+  rate_limit_timeout?: number;
+  /** When the store fails: `open` (default) lets the request through uncounted, `closed` answers 503. */
+  rate_limit_on_failure?: 'open' | 'closed';
+  /** Precognition predictions: `skip` (default) lets them through uncounted, `count` counts them. */
+  rate_limit_predictions?: 'skip' | 'count';
+  /** Most windows the memory store keeps (past it the oldest are forgotten). Default 1000000. */
+  rate_limit_max_keys?: number;
 }
 
 /** Options after validation, with every default filled in. */
@@ -93,6 +110,13 @@ export interface SwitchyardConfig {
   readonly previous_keys: readonly string[];
   readonly app_url: string | undefined;
   readonly signed_url_max_lifetime: number;
+  readonly rate_limit_store: RateLimitStoreName;
+  readonly rate_limit_redis_url: string;
+  readonly rate_limit_redis_prefix: string;
+  readonly rate_limit_timeout: number;
+  readonly rate_limit_on_failure: 'open' | 'closed';
+  readonly rate_limit_predictions: 'skip' | 'count';
+  readonly rate_limit_max_keys: number;
 }
 
 const ACTION_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -151,6 +175,13 @@ export function resolveConfig(options: SwitchyardOptions = {}): SwitchyardConfig
     previous_keys: options.previous_keys ?? signingEnv.previousKeys,
     app_url: options.app_url ?? signingEnv.appUrl,
     signed_url_max_lifetime: count(options, 'signed_url_max_lifetime', 0),
+    rate_limit_store: oneOf(options, 'rate_limit_store', ['memory', 'redis'] as const),
+    rate_limit_redis_url: redisUrl(options.rate_limit_redis_url),
+    rate_limit_redis_prefix: text(options, 'rate_limit_redis_prefix', 'switchyard:rate-limit:'),
+    rate_limit_timeout: positive(options, 'rate_limit_timeout', 100),
+    rate_limit_on_failure: oneOf(options, 'rate_limit_on_failure', ['open', 'closed'] as const),
+    rate_limit_predictions: oneOf(options, 'rate_limit_predictions', ['skip', 'count'] as const),
+    rate_limit_max_keys: positive(options, 'rate_limit_max_keys', 1_000_000),
   });
 }
 
@@ -163,6 +194,37 @@ function count(options: SwitchyardOptions, key: CountKey, fallback: number): num
   const value = options[key] ?? fallback;
   if (!Number.isSafeInteger(value) || value < 0) {
     throw new LogicException(`Invalid ${key} ${describe(value)}: it must be a whole number ≥ 0.`);
+  }
+  return value;
+}
+
+/** One of `allowed`; the first is the default. */
+function oneOf<K extends keyof SwitchyardOptions, V extends string>(options: SwitchyardOptions, key: K, allowed: readonly [V, ...V[]]): V {
+  const value = options[key] ?? allowed[0];
+  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
+    throw new LogicException(`Invalid ${key} ${describe(value)}: allowed values are ${allowed.map((v) => `"${v}"`).join(', ')}.`);
+  }
+  return value as V;
+}
+
+/** A whole number ≥ 1, or the default. */
+function positive(options: SwitchyardOptions, key: CountKey, fallback: number): number {
+  const value = count(options, key, fallback);
+  if (value < 1) throw new LogicException(`Invalid ${key} ${describe(value)}: it must be a whole number ≥ 1.`);
+  return value;
+}
+
+function text(options: SwitchyardOptions, key: 'rate_limit_redis_prefix', fallback: string): string {
+  const value = options[key] ?? fallback;
+  if (typeof value !== 'string') throw new LogicException(`Invalid ${key} ${describe(value)}: it must be a string.`);
+  return value;
+}
+
+function redisUrl(value: unknown): string {
+  if (value === undefined) return 'redis://127.0.0.1:6379';
+  if (typeof value !== 'string' || !/^rediss?:\/\/[^\s]*$/.test(value)) {
+    // The value is not repeated: it may hold a password.
+    throw new LogicException('Invalid rate_limit_redis_url: use redis://[[user]:password@]host[:port][/db] (or rediss:// for TLS).');
   }
   return value;
 }

@@ -10,7 +10,7 @@ import './svc/svc-service-provider.js';
 
 // The application and its parts
 export { Application, type RouteFile } from './application.js';
-export type { SwitchyardOptions, SwitchyardConfig, ActionSource, ErrorReporter } from './config.js';
+export type { SwitchyardOptions, SwitchyardConfig, ActionSource, ErrorReporter, RateLimitStoreName } from './config.js';
 export { CORS_DEFAULTS, PRECOGNITION_HEADERS, type CorsOptions, type CorsConfig } from './config/cors-options.js';
 export type { TrustProxy, ForwardedHeader, ClientView } from './config/trusted-proxies.js';
 export type { ServiceProvider, ProviderHost } from './service-provider.js';
@@ -57,3 +57,26 @@ export { PrecognitionNotSupportedError } from './precognition.js';
 
 // Signed URLs: the everyday names (the rest: `switchyard/signing`)
 export { UrlSigner, ValidateSignature, InvalidSignatureError } from './signing/index.js';
+
+// Rate limiting (the `throttle` middleware, `app.rateLimiter`)
+export {
+  Limit,
+  GlobalLimit,
+  Unlimited,
+  type LimitResponseCallback,
+  RateLimiter,
+  type RateLimiterOptions,
+  type LimiterCallback,
+  type LimiterResult,
+  ThrottleRequests,
+  type ThrottleLimit,
+  TooManyRequestsError,
+  RateLimitStoreError,
+  type RateLimitStore,
+  type RateLimitHit,
+  type RateLimitWindow,
+  MemoryStore,
+  type MemoryStoreOptions,
+  RedisStore,
+  type RedisStoreOptions,
+} from './rate-limiting/index.js';

@@ -17,9 +17,12 @@ export interface ProviderHost {
  * Registers services, bindings or macros with an application, as the host
  * framework's service providers: `register()` runs when the provider is
  * added; `boot()`, if any, when the application boots (first request, or
- * `app.boot()`), once every route and middleware is known.
+ * `app.boot()`), once every route and middleware is known; `shutdown()`,
+ * if any, when `app.close()` has stopped the server.
  */
 export interface ServiceProvider {
   register(app: ProviderHost): void;
   boot?(app: ProviderHost): void;
+  /** Runs when `app.close()` has stopped the server: close connections the provider opened. */
+  shutdown?(): Promise<void>;
 }

@@ -22,6 +22,9 @@ class LinkController extends ActionController {
  * The example endpoint, plus `/api/links?action=issue`, which signs a URL for
  * `/api/signed/system` (behind the `signed` middleware). Every worker builds
  * the same app with the same APP_KEY, so any worker verifies any link.
+ * `/api/limited` is throttled to 10 requests a minute per client: with the
+ * Redis store (`rate_limit_store: 'redis'`) every worker counts in one place,
+ * with the default memory store each worker counts on its own.
  * Each answer names its worker in `x-worker`.
  */
 export function createClusterApp(options: SwitchyardOptions = {}): Application {
@@ -32,6 +35,7 @@ export function createClusterApp(options: SwitchyardOptions = {}): Application {
       apiRoutes(router);
       router.svc('/signed/system', SystemController, ['GET', 'POST']).name('signed-system').middleware('signed');
       router.svc('/links', LinkController, ['GET']).name('links');
+      router.svc('/limited', SystemController, ['GET', 'POST']).name('limited').middleware('throttle:10,1');
     },
   });
 }

@@ -8,7 +8,8 @@ import { createClusterApp } from './app.js';
  * each to shut down gracefully. Workers share PORT; each runs the same
  * stateless application, so any worker can answer any request, and signed
  * URLs verify everywhere because the keys come from the environment
- * (APP_KEY, APP_PREVIOUS_KEYS, APP_URL).
+ * (APP_KEY, APP_PREVIOUS_KEYS, APP_URL). With REDIS_URL set, rate limits are
+ * counted in that Redis, once for the whole cluster; without it, per worker.
  */
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
@@ -40,7 +41,8 @@ if (cluster.isPrimary && !process.env.APP_KEY) {
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
 } else {
-  const app = createClusterApp();
+  const redisUrl = process.env.REDIS_URL;
+  const app = createClusterApp(redisUrl ? { rate_limit_store: 'redis', rate_limit_redis_url: redisUrl } : {});
   await app.listen(port, host);
   process.on('message', (message) => {
     if (message === 'shutdown')

@@ -1,0 +1,37 @@
+/**
+ * A boot-time check of every `throttle:...` a route uses: a limiter name that
+ * is not registered, or a limit that is not a number, fails when the
+ * application boots, not on the route's first request.
+ */
+import { LogicException } from '../errors/logic-exception.js';
+import type { RateLimiter } from './rate-limiter.js';
+import { parseThrottleParameters } from './throttle-parameters.js';
+import { ThrottleRequests } from './throttle-requests.js';
+
+/** True for `ThrottleRequests` and its subclasses. */
+export function isThrottleMiddleware(target: unknown): boolean {
+  return typeof target === 'function' && (target === ThrottleRequests || target.prototype instanceof ThrottleRequests);
+}
+
+/**
+ * Checks the throttle specs among `targets` (the middleware resolver's
+ * `targets()`: each alias string followed by what it names).
+ *
+ * @throws LogicException naming `where` and the bad parameter.
+ */
+export function assertThrottleParameters(targets: readonly unknown[], limiter: RateLimiter, where: string): void {
+  for (let i = 0; i < targets.length - 1; i++) {
+    const spec = targets[i];
+    if (typeof spec !== 'string' || !isThrottleMiddleware(targets[i + 1])) continue;
+    const colon = spec.indexOf(':');
+    const params = colon === -1 ? [] : spec.slice(colon + 1).split(',');
+    if (params.length === 1 && limiter.limiter(params[0]!) !== undefined) continue;
+    try {
+      parseThrottleParameters(params);
+    } catch (error) {
+      throw new LogicException(
+        `${where} uses "${spec}": ${(error as Error).message} Register named limiters with app.rateLimiter.for() before the application boots.`,
+      );
+    }
+  }
+}
