@@ -173,21 +173,30 @@ function check(point: Point): void {
   if (bad.some((outcome) => outcome.ok !== false)) throw new Error(`${point.curve} ${point.label}: the invalid input passed`);
 }
 
-/** ns per call of `fn` over a short untimed-for-results loop, to size the batches. */
-function estimate(fn: (input: unknown) => unknown, input: unknown): number {
+/** Holds each result, so no call is optimised away. */
+let _sink: unknown;
+
+/** ns per call of `fn` during `ms` of calls. */
+function callsFor(fn: (input: unknown) => unknown, input: unknown, ms: number): number {
   let n = 0;
   const t0 = process.hrtime.bigint();
   let elapsed = 0;
-  while (elapsed < 20e6) {
-    fn(input);
+  while (elapsed < ms * 1e6) {
+    _sink = fn(input);
     n++;
     elapsed = Number(process.hrtime.bigint() - t0);
   }
   return elapsed / n;
 }
 
-/** Holds each result, so no call is optimised away. */
-let _sink: unknown;
+/**
+ * ns per call of `fn` once warm, to size the batches: the fastest of a few
+ * short windows after a warm-up (cold code and interruptions only overestimate).
+ */
+function estimate(fn: (input: unknown) => unknown, input: unknown): number {
+  callsFor(fn, input, 30);
+  return Math.min(...Array.from({ length: 5 }, () => callsFor(fn, input, 4)));
+}
 
 export interface CostResult {
   curve: Curve;
