@@ -15,6 +15,7 @@ import { UrlSigner } from './signing/url-signer.js';
 import { ValidateSignature } from './signing/validate-signature.js';
 import { assertSignedRouteSelectsByQuery, isSignatureMiddleware } from './signing/signed-route-guard.js';
 import { LogicException } from './errors/logic-exception.js';
+import { injectInto, type InjectOptions, type InjectResponse } from './testing/inject.js';
 
 /** A route file: a function that registers routes, e.g. `routes/api.ts`'s default export. */
 export type RouteFile = (router: Router) => void;
@@ -165,6 +166,23 @@ export class Application implements RouterHost {
   get middleware(): (req: IncomingMessage, res: ServerResponse, next: NextFunction) => void {
     const kernel = this.#getKernel();
     return (req, res, next) => kernel.handle(req, res, next);
+  }
+
+  /**
+   * Sends one request through the application in process, without a socket
+   * (light-my-request), as a test would over the wire: the same kernel,
+   * middleware, selection, validation and error answers. Resolves to
+   * `{ statusCode, headers, body, json() }` (light-my-request's response).
+   * What the node:http server does before the application sees a request
+   * (header size limit, timeouts, unparseable requests) is not involved.
+   *
+   * @example
+   * const response = await app.inject({ method: 'POST', url: '/api/system?action=echo', payload: { message: 'hi' } });
+   * response.statusCode; // 200
+   * response.json();     // { message: 'hi' }
+   */
+  inject(options: InjectOptions | string): Promise<InjectResponse> {
+    return injectInto(this.listener, options);
   }
 
   /**
