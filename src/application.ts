@@ -16,6 +16,7 @@ import { ValidateSignature } from './signing/validate-signature.js';
 import { assertSignedRouteSelectsByQuery, isSignatureMiddleware } from './signing/signed-route-guard.js';
 import { LogicException } from './errors/logic-exception.js';
 import { injectInto, type InjectOptions, type InjectResponse } from './testing/inject.js';
+import { describeRoutes, type RouteDescription } from './cli/describe-routes.js';
 
 /** A route file: a function that registers routes, e.g. `routes/api.ts`'s default export. */
 export type RouteFile = (router: Router) => void;
@@ -183,6 +184,15 @@ export class Application implements RouterHost {
    */
   inject(options: InjectOptions | string): Promise<InjectResponse> {
     return injectInto(this.listener, options);
+  }
+
+  /**
+   * A read-only description of the routes, in registration order: methods,
+   * path, name, middleware and, for `svc` routes, each action with its
+   * methods, form request and middleware. What `switchyard routes` prints.
+   */
+  routeList(): RouteDescription[] {
+    return describeRoutes(this.router);
   }
 
   /**

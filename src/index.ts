@@ -12,6 +12,7 @@ export { FormRequest } from './form-request.js';
 export { handles } from './handles.js';
 export { resolveConfig, type SwitchyardOptions, type SwitchyardConfig, type ActionSource, type ErrorReporter } from './config.js';
 export type { InjectOptions, InjectResponse } from './testing/inject.js';
+export type { RouteDescription, ActionDescription } from './cli/describe-routes.js';
 export { createContainer, Container } from './container.js';
 export { injectable, inject } from 'inversify';
 export { Router, type RouterHost } from './routing/router.js';

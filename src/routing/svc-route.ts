@@ -136,6 +136,19 @@ function assertRouteAllows(controller: string, table: ActionTable, routeMethods:
   }
 }
 
+/** A `svc` route's controller and action table, as read-only tooling (`app.routeList()`) sees them. */
+export interface SvcRouteInfo {
+  readonly controller: ControllerClass;
+  readonly table: ActionTable;
+}
+
+const svcRoutes = new WeakMap<Route, SvcRouteInfo>();
+
+/** The controller and action table behind a `svc` route; undefined for other routes. Not used on the hot path. */
+export function svcRouteInfo(route: Route): SvcRouteInfo | undefined {
+  return svcRoutes.get(route);
+}
+
 /** Registers a `svc` route on `router`; the body of the `svc` macro. */
 export function registerSvcRoute(router: Router, path: string, controller: ControllerClass, methods: readonly HttpMethod[]): Route {
   if (!Array.isArray(methods) || methods.length === 0) {
@@ -144,6 +157,7 @@ export function registerSvcRoute(router: Router, path: string, controller: Contr
   const dispatcher = new SvcDispatcher(router.host, controller, methods);
   const route = router.addRoute(methods, path, dispatcher.handle);
   route.selectsAction = true;
+  svcRoutes.set(route, { controller, table: dispatcher.table });
   const source = router.host.config.action_source;
   // SPEC rule 12, at registration: a signature never covers the body. (Groups and aliases are checked again at boot.)
   route.checkMiddleware = (added) => {
