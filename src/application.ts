@@ -15,6 +15,9 @@ import { UrlSigner } from './signing/url-signer.js';
 import { ValidateSignature } from './signing/validate-signature.js';
 import { assertSignedRouteSelectsByQuery, isSignatureMiddleware } from './signing/signed-route-guard.js';
 import { LogicException } from './errors/logic-exception.js';
+import type { Logger } from 'pino';
+import { createLogger } from './logging/create-logger.js';
+import { logRequests, renderAndLog } from './logging/request-logging.js';
 import { injectInto, type InjectOptions, type InjectResponse } from './testing/inject.js';
 import { describeRoutes, type RouteDescription } from './cli/describe-routes.js';
 
@@ -39,6 +42,7 @@ export class Application implements RouterHost {
   readonly render: ErrorRenderer;
   readonly #providers: ServiceProvider[] = [];
   readonly #global: MiddlewareSpec[] = [];
+  readonly #logger: Logger | undefined;
   #booted = false;
   #kernel: Kernel | undefined;
   #server: Server | undefined;
@@ -49,10 +53,18 @@ export class Application implements RouterHost {
     this.container = container;
     this.middlewareResolver = new MiddlewareResolver(container);
     const report = this.config.report;
-    this.render = (error) => renderError(error, report);
+    this.#logger = createLogger(this.config.logger);
+    // With a logger, unexpected errors are logged, unless you gave your own `report`.
+    this.render =
+      this.#logger !== undefined && options.report === undefined ? renderAndLog(this.#logger) : (error) => renderError(error, report);
     this.router = new Router(this);
     this.#bindUrlSigner();
     this.register(new SvcServiceProvider());
+  }
+
+  /** The application's pino logger when the `logger` option is on; undefined when logging is off. */
+  get logger(): Logger | undefined {
+    return this.#logger;
   }
 
   /** The signer of this application's URLs (`signedRoute`, `temporarySignedRoute`, `hasValidSignature`). */
@@ -153,7 +165,12 @@ export class Application implements RouterHost {
     if (this.#kernel) return this.#kernel;
     this.boot();
     const global = this.middlewareResolver.resolve(this.#global);
-    const wrap = (destination: Handler) => compose(global, destination, this.render);
+    // Decided here, once: without a logger the pipeline is exactly what it would be without the feature.
+    const logging = this.#logger === undefined ? undefined : logRequests(this.#logger, this.render);
+    const wrap = (destination: Handler) => {
+      const pipeline = compose(global, destination, this.render);
+      return logging === undefined ? pipeline : logging(pipeline);
+    };
     return (this.#kernel = new Kernel(this.router, wrap, this.render, this.config, this.middlewareResolver));
   }
 

@@ -1,3 +1,4 @@
+import type { Logger, LoggerOptions } from 'pino';
 import { LogicException } from './errors/logic-exception.js';
 import { readSigningEnv } from './signing/keys.js';
 
@@ -6,6 +7,13 @@ export type ActionSource = 'query' | 'body' | 'both';
 
 /** Receives errors that became a 500, so that nothing fails silently. */
 export type ErrorReporter = (error: unknown) => void;
+
+/**
+ * Request logging: `false` (default: off, no cost), `true` (pino to stdout at
+ * `LOG_LEVEL`, default `info`), pino options (their `level` wins over
+ * `LOG_LEVEL`), or a pino logger of your own (used as it is).
+ */
+export type LoggerSetting = boolean | LoggerOptions | Logger;
 
 /** The options an application accepts. Every key is optional. */
 export interface SwitchyardOptions {
@@ -17,8 +25,10 @@ export interface SwitchyardOptions {
   body_limit?: number;
   /** Prefix of the routes loaded as API routes. Default `/api`. */
   api_prefix?: string;
-  /** Called with every unexpected error. Default: print it to stderr. */
+  /** Called with every unexpected error. Default: print it to stderr, or log it when `logger` is on. */
   report?: ErrorReporter;
+  /** Structured request logging with pino (see docs/deployment.md, Logging). Default `false`. */
+  logger?: LoggerSetting;
   /** Largest uploaded file in a multipart body, in bytes (larger: 413). Default 1 MiB. */
   max_file_size?: number;
   /** Most files in a multipart body (more: 413). Default 20. */
@@ -63,6 +73,7 @@ export interface SwitchyardConfig {
   readonly body_limit: number;
   readonly api_prefix: string;
   readonly report: ErrorReporter;
+  readonly logger: LoggerSetting;
   readonly max_file_size: number;
   readonly max_files: number;
   readonly max_query_length: number;
@@ -115,6 +126,7 @@ export function resolveConfig(options: SwitchyardOptions = {}): SwitchyardConfig
     body_limit: count(options, 'body_limit', 1024 * 1024),
     api_prefix: prefix.replace(/\/+$/, ''),
     report: options.report ?? reportToStderr,
+    logger: loggerSetting(options.logger),
     max_file_size: count(options, 'max_file_size', 1024 * 1024),
     max_files: count(options, 'max_files', 20),
     max_query_length: count(options, 'max_query_length', 8192),
@@ -152,6 +164,12 @@ function trustProxy(value: SwitchyardOptions['trust_proxy']): boolean | readonly
   if (typeof value === 'boolean') return value;
   if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return Object.freeze([...value]);
   throw new LogicException(`Invalid trust_proxy ${describe(value)}: use true, false or a list of IP addresses.`);
+}
+
+function loggerSetting(value: SwitchyardOptions['logger']): LoggerSetting {
+  if (value === undefined) return false;
+  if (typeof value === 'boolean' || (typeof value === 'object' && value !== null && !Array.isArray(value))) return value;
+  throw new LogicException(`Invalid logger ${describe(value)}: use true, false, pino options or a pino logger.`);
 }
 
 /** A value for an error message; never throws (JSON.stringify does on a BigInt). */

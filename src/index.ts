@@ -10,7 +10,14 @@ export { Action, type ActionClass, type HttpMethod, type FormRequestClass } from
 export { ActionController, DEFAULT_ACTION, FALLBACK_ACTION, type ControllerClass } from './action-controller.js';
 export { FormRequest } from './form-request.js';
 export { handles } from './handles.js';
-export { resolveConfig, type SwitchyardOptions, type SwitchyardConfig, type ActionSource, type ErrorReporter } from './config.js';
+export {
+  resolveConfig,
+  type SwitchyardOptions,
+  type SwitchyardConfig,
+  type ActionSource,
+  type ErrorReporter,
+  type LoggerSetting,
+} from './config.js';
 export type { InjectOptions, InjectResponse } from './testing/inject.js';
 export type { RouteDescription, ActionDescription } from './cli/describe-routes.js';
 export { createContainer, Container } from './container.js';
