@@ -5,7 +5,7 @@ import type { JsonResponse } from '../http/response.js';
 import type { ErrorRenderer, Handler } from '../pipeline/compose.js';
 import { renderError } from '../errors/render-error.js';
 import { isThenable, type Awaitable } from '../awaitable.js';
-import { REQUEST_ID_ATTRIBUTE, REQUEST_ID_HEADER, requestIdFrom } from './request-id.js';
+import { REQUEST_ID_ATTRIBUTE, REQUEST_ID_HEADER, requestIdFrom, requestIdSource } from './request-id.js';
 
 /**
  * The outermost stage of an application with a logger: it gives the request
@@ -19,9 +19,10 @@ import { REQUEST_ID_ATTRIBUTE, REQUEST_ID_HEADER, requestIdFrom } from './reques
  * responses: errors thrown inside are rendered here, as compose would.
  */
 export function logRequests(logger: Logger, render: ErrorRenderer): (inner: Handler) => Handler {
+  const newId = requestIdSource();
   return (inner) => (request) => {
     const started = performance.now();
-    const id = requestIdFrom(request.raw.headers[REQUEST_ID_HEADER]);
+    const id = requestIdFrom(request.raw.headers[REQUEST_ID_HEADER], newId);
     request.attributes.set(REQUEST_ID_ATTRIBUTE, id);
     // On the node response, not on the JsonResponse: node merges it into whatever answer is written
     // (errors, a handler writing `request.res` itself), and the answer's headers need no copy.

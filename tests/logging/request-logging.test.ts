@@ -1,6 +1,6 @@
 /**
  * Request logging over real sockets: with `logger` on, every request gets an
- * id (a sane `X-Request-Id` is kept, anything else replaced by a UUID),
+ * id (a sane `X-Request-Id` is kept, anything else replaced by a new one),
  * returned as `X-Request-Id`, and one JSON line with method, path, selected
  * action, status and duration; unexpected errors are logged at `error`
  * level with the same id. Lines are captured through a pino destination
@@ -41,7 +41,8 @@ function capture(level = 'info'): { logger: pino.Logger; lines: Line[] } {
   return { logger: pino({ level }, stream), lines };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+/** A generated id: 16 random hex characters per process, then a counter in base 36. */
+const GENERATED = /^[0-9a-f]{16}-[0-9a-z]+$/;
 
 class BrokenAction extends Action {
   handle(): never {
@@ -90,7 +91,7 @@ on('one line per request: method, path, action, status, duration; the id comes b
   assert.is(reply.status, 200);
   assert.equal(reply.body, { status: 'ok' });
   const id = reply.headers['x-request-id'];
-  assert.match(id ?? '', UUID, 'a generated UUID');
+  assert.match(id ?? '', GENERATED, 'a generated id');
   assert.is(captured.lines.length, 1);
   const [line] = captured.lines;
   assert.is(line!.level, 30, 'info');
@@ -114,6 +115,18 @@ on('every request gets its own id', async () => {
   );
 });
 
+on('new ids: one random prefix per application, then a counter; another application has another prefix', async () => {
+  const a = (await s.http.send('GET', '/api/system?action=status')).headers['x-request-id']!;
+  const b = (await s.http.send('GET', '/api/system?action=status')).headers['x-request-id']!;
+  const [prefixA, countA] = a.split('-');
+  const [prefixB, countB] = b.split('-');
+  assert.is(prefixA, prefixB);
+  assert.is(Number.parseInt(countB!, 36), Number.parseInt(countA!, 36) + 1);
+  const other = await makeApp({ logger: capture().logger }).inject('/api/system?action=status');
+  assert.match(String(other.headers['x-request-id']), GENERATED);
+  assert.is.not(String(other.headers['x-request-id']).split('-')[0], prefixA);
+});
+
 on('a sane X-Request-Id is kept, on the answer, in the line and in request.attributes', async () => {
   for (const id of ['abc-123', '01HZY3Q2J5X8M0ZK4T9V6W7N8P', 'Root=1-67891233-abcdef012345678912345678', 'a'.repeat(128)]) {
     captured.lines.length = 0;
@@ -129,7 +142,7 @@ on('an X-Request-Id that is too long or has unsafe characters is replaced', asyn
     captured.lines.length = 0;
     const reply = await s.http.send('GET', '/api/system?action=status', { headers: { 'x-request-id': bad } });
     assert.is(reply.status, 200, bad);
-    assert.match(reply.headers['x-request-id'] ?? '', UUID, `replaced: ${bad}`);
+    assert.match(reply.headers['x-request-id'] ?? '', GENERATED, `replaced: ${bad}`);
     assert.is(captured.lines[0]?.reqId, reply.headers['x-request-id']);
   }
 });
@@ -140,7 +153,7 @@ on('error answers are logged with their status (404, 405, 422), and with the act
   await s.http.send('POST', '/api/system?action=status', { json: {} });
   const invalid = await s.http.send('POST', '/api/system?action=echo', { json: {} });
   assert.is(invalid.status, 422);
-  assert.match(invalid.headers['x-request-id'] ?? '', UUID, 'error answers carry the id too');
+  assert.match(invalid.headers['x-request-id'] ?? '', GENERATED, 'error answers carry the id too');
   assert.equal(
     captured.lines.map((l) => [l.path, l.action, l.status]),
     [
@@ -214,7 +227,7 @@ edges('above info level no request lines are written, but ids are still returned
   const http = await start(makeApp({ logger }));
   try {
     const ok = await http.send('GET', '/api/system?action=status');
-    assert.match(ok.headers['x-request-id'] ?? '', UUID);
+    assert.match(ok.headers['x-request-id'] ?? '', GENERATED);
     await http.send('GET', '/api/tools?action=broken');
     assert.equal(
       lines.map((l) => l.level),
