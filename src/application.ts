@@ -1,25 +1,29 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { createConfiguredServer } from './http/server.js';
 import type { AddressInfo } from 'node:net';
+import { createConfiguredServer } from './http/server.js';
 import { resolveConfig, type SwitchyardConfig, type SwitchyardOptions } from './config.js';
 import { createContainer, type Container } from './container.js';
 import { Router, type RouterHost } from './routing/router.js';
 import { MiddlewareResolver, type MiddlewareClass, type MiddlewareSpec } from './routing/middleware-resolver.js';
-import { SvcServiceProvider } from './svc-service-provider.js';
-import type { ServiceProvider } from './service-provider.js';
-import { Kernel, type NextFunction } from './http/kernel.js';
-import { compose, type ErrorRenderer, type Handler } from './pipeline/compose.js';
-import { renderError } from './errors/render-error.js';
+import { resume } from './routing/exchange.js';
+import { SvcServiceProvider } from './svc/svc-service-provider.js';
+import { SigningServiceProvider } from './signing/signing-service-provider.js';
+import type { ProviderHost, ServiceProvider } from './service-provider.js';
+import { Kernel, type NextFunction } from './kernel.js';
+import { compose, type ErrorRenderer } from './http/compose.js';
+import { renderError } from './http/render-error.js';
 import type { MiddlewareFunction } from './http/middleware.js';
 import { UrlSigner } from './signing/url-signer.js';
-import { ValidateSignature } from './signing/validate-signature.js';
-import { assertSignedRouteSelectsByQuery, isSignatureMiddleware } from './signing/signed-route-guard.js';
 import { LogicException } from './errors/logic-exception.js';
+import { PLAIN_STAGES, svcStages } from './pipeline/dispatch.js';
+import { CorsPolicy } from './cors/cors-policy.js';
+import { healthCheck } from './http/health.js';
+import type { Handler } from './http/compose.js';
+import type { Exchange } from './routing/exchange.js';
 import type { Logger } from 'pino';
 import { createLogger } from './logging/create-logger.js';
 import { logRequests, renderAndLog } from './logging/request-logging.js';
 import { injectInto, type InjectOptions, type InjectResponse } from './testing/inject.js';
-import { describeRoutes, type RouteDescription } from './cli/describe-routes.js';
 
 /** A route file: a function that registers routes, e.g. `routes/api.ts`'s default export. */
 export type RouteFile = (router: Router) => void;
@@ -34,7 +38,7 @@ export type RouteFile = (router: Router) => void;
  * const app = new Application({ action_key: 'action' }).withRouting({ api: apiRoutes });
  * await app.listen(3000, '127.0.0.1');
  */
-export class Application implements RouterHost {
+export class Application implements RouterHost, ProviderHost {
   readonly config: SwitchyardConfig;
   readonly container: Container;
   readonly router: Router;
@@ -42,8 +46,9 @@ export class Application implements RouterHost {
   readonly render: ErrorRenderer;
   readonly #providers: ServiceProvider[] = [];
   readonly #global: MiddlewareSpec[] = [];
-  readonly #logger: Logger | undefined;
   #booted = false;
+  #globalMiddleware: MiddlewareFunction[] = [];
+  readonly #logger: Logger | undefined;
   #kernel: Kernel | undefined;
   #server: Server | undefined;
 
@@ -58,7 +63,7 @@ export class Application implements RouterHost {
     this.render =
       this.#logger !== undefined && options.report === undefined ? renderAndLog(this.#logger) : (error) => renderError(error, report);
     this.router = new Router(this);
-    this.#bindUrlSigner();
+    this.register(new SigningServiceProvider());
     this.register(new SvcServiceProvider());
   }
 
@@ -70,32 +75,6 @@ export class Application implements RouterHost {
   /** The signer of this application's URLs (`signedRoute`, `temporarySignedRoute`, `hasValidSignature`). */
   get urlSigner(): UrlSigner {
     return this.container.get(UrlSigner);
-  }
-
-  /** Binds the URL signer lazily (an app without signed routes needs no key) and the `signed` alias. */
-  #bindUrlSigner(): void {
-    const config = this.config;
-    // A signer bound by the user wins. (isCurrentBound, not isBound: with autobind, isBound binds.)
-    if (!this.container.isCurrentBound(UrlSigner)) {
-      this.container
-        .bind(UrlSigner)
-        .toDynamicValue(() => {
-          if (config.app_key === undefined) {
-            throw new LogicException('Signed URLs need a key: set APP_KEY or the app_key option.');
-          }
-          return new UrlSigner(
-            {
-              key: config.app_key,
-              previousKeys: config.previous_keys,
-              ...(config.app_url === undefined ? {} : { appUrl: config.app_url }),
-              ...(config.signed_url_max_lifetime === 0 ? {} : { maxLifetimeSeconds: config.signed_url_max_lifetime }),
-            },
-            (name) => this.router.byName(name)?.path,
-          );
-        })
-        .inSingletonScope();
-    }
-    this.middlewareResolver.alias('signed', ValidateSignature);
   }
 
   /** Adds a service provider and runs its `register()`. */
@@ -115,9 +94,14 @@ export class Application implements RouterHost {
 
   /** Adds global middleware, run for every request before its route. */
   use(...middleware: MiddlewareSpec[]): this {
-    if (this.#kernel) throw new LogicException('Global middleware must be added before the application handles requests.');
+    if (this.#booted) throw new LogicException('Global middleware must be added before the application handles requests.');
     this.#global.push(...middleware);
     return this;
+  }
+
+  /** The global middleware (`use()`), in order. */
+  globalMiddleware(): readonly MiddlewareSpec[] {
+    return this.#global;
   }
 
   /** Names a route middleware (`auth`, `signed`...) so routes can refer to it by string. */
@@ -132,58 +116,76 @@ export class Application implements RouterHost {
     return this;
   }
 
-  /** Runs the providers' `boot()` once. Called on first use; call it yourself to fail fast. */
+  /**
+   * Boots once: runs the providers' `boot()` (e.g. the signed-route check),
+   * resolves every middleware once (each class constructed once; unknown
+   * aliases fail here), composes each route's middleware around its stages,
+   * and seals the router: no route or middleware can be added after. Called
+   * on first use; call it yourself to fail fast.
+   */
   boot(): this {
     if (this.#booted) return this;
     for (const provider of this.#providers) provider.boot?.(this);
-    this.#checkSignedRoutes();
-    // Unknown aliases and unbuildable middleware classes fail here, not on a route's first request.
-    this.middlewareResolver.resolve(this.#global);
-    for (const route of this.router.routes()) this.middlewareResolver.resolve(route.getMiddleware());
-    this.#booted = true; // only once every check passed: a failed boot fails again next time
+    this.#checkHealthPath();
+    const resolver = this.middlewareResolver;
+    const global = resolver.resolve(this.#global);
+    const routes = this.router.routes();
+    const routeMiddleware = routes.map((route) => resolver.resolve(route.getMiddleware()));
+    // Everything resolved: only now change state, so a failed boot fails again next time.
+    const svc = svcStages(this.config);
+    routes.forEach((route, i) => {
+      route.seal(route.selectsAction ? svc : PLAIN_STAGES, compose(routeMiddleware[i]!, resume, this.render));
+    });
+    this.router.seal();
+    this.#globalMiddleware = global;
+    this.#booted = true;
     return this;
   }
 
-  /**
-   * SPEC rule 12: a signature never covers the body, so a route behind the
-   * `signed` middleware (directly, in a group, or globally) must select its
-   * action in the query. Checked at boot, when all middleware is known.
-   */
-  #checkSignedRoutes(): void {
-    const globalSigned = this.middlewareResolver.targets(this.#global).some((t) => isSignatureMiddleware(t));
-    for (const route of this.router.routes()) {
-      if (!route.selectsAction) continue; // only svc routes select an action
-      const signed = globalSigned || this.middlewareResolver.targets(route.getMiddleware()).some((t) => isSignatureMiddleware(t));
-      if (signed) {
-        assertSignedRouteSelectsByQuery(route.path, this.config.action_source);
-        void this.urlSigner; // a missing key fails now, not on the first request
-      }
+  /** The health check answers before routing, so no route may sit on its path. */
+  #checkHealthPath(): void {
+    const path = this.config.health;
+    if (path !== undefined && this.router.find(path) !== undefined) {
+      throw new LogicException(`The health path "${path}" is also a route: choose another path for one of them.`);
     }
   }
 
   #getKernel(): Kernel {
     if (this.#kernel) return this.#kernel;
     this.boot();
-    const global = this.middlewareResolver.resolve(this.#global);
-    // Decided here, once: without a logger the pipeline is exactly what it would be without the feature.
+    const global = this.#globalMiddleware;
+    // CORS is outermost (as HandleCors among the host framework's global middleware): it answers
+    // preflights before anything else runs and sees every answer on the way out, errors included,
+    // the kernel's own (414, handler timeout) too.
+    const cors = this.config.cors === false ? undefined : new CorsPolicy(this.config.cors);
+    // Request logging goes around CORS, so its line has the status of every answer, preflights included.
+    // Decided here, once: without a logger there is no stage at all.
     const logging = this.#logger === undefined ? undefined : logRequests(this.#logger, this.render);
-    const wrap = (destination: Handler) => {
-      const pipeline = compose(global, destination, this.render);
-      return logging === undefined ? pipeline : logging(pipeline);
-    };
-    return (this.#kernel = new Kernel(this.router, wrap, this.render, this.config, this.middlewareResolver));
+    const withCors = cors === undefined ? undefined : (run: Handler<Exchange>) => cors.wrap(run, this.render);
+    const outermost =
+      logging === undefined ? withCors : (run: Handler<Exchange>) => logging<Exchange>(withCors === undefined ? run : withCors(run));
+    this.#kernel = new Kernel(this.router, (destination) => compose(global, destination, this.render), this.render, this.config, outermost);
+    return this.#kernel;
   }
 
   /** The `(req, res)` listener for `http.createServer(app.listener)`; unmatched paths get a JSON 404. */
   get listener(): (req: IncomingMessage, res: ServerResponse) => void {
     const kernel = this.#getKernel();
-    return (req, res) => kernel.handle(req, res);
+    const health = this.config.health === undefined ? undefined : healthCheck(this.config.health);
+    if (health === undefined) return (req, res) => kernel.handle(req, res);
+    return (req, res) => {
+      if (!health(req, res, kernel.closing)) kernel.handle(req, res);
+    };
   }
 
   /** Express-style `(req, res, next)` middleware: unmatched paths are passed to `next()`. */
   get middleware(): (req: IncomingMessage, res: ServerResponse, next: NextFunction) => void {
     const kernel = this.#getKernel();
-    return (req, res, next) => kernel.handle(req, res, next);
+    const health = this.config.health === undefined ? undefined : healthCheck(this.config.health);
+    if (health === undefined) return (req, res, next) => kernel.handle(req, res, next);
+    return (req, res, next) => {
+      if (!health(req, res, kernel.closing)) kernel.handle(req, res, next);
+    };
   }
 
   /**
@@ -201,15 +203,6 @@ export class Application implements RouterHost {
    */
   inject(options: InjectOptions | string): Promise<InjectResponse> {
     return injectInto(this.listener, options);
-  }
-
-  /**
-   * A read-only description of the routes, in registration order: methods,
-   * path, name, middleware and, for `svc` routes, each action with its
-   * methods, form request and middleware. What `switchyard routes` prints.
-   */
-  routeList(): RouteDescription[] {
-    return describeRoutes(this.router);
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { Logger, LoggerOptions } from 'pino';
 import { LogicException } from './errors/logic-exception.js';
-import { readSigningEnv } from './signing/keys.js';
+import { FORWARDED_HEADERS, TrustedProxies, type ForwardedHeader, type TrustProxy } from './config/trusted-proxies.js';
+import { resolveCorsOptions, type CorsConfig, type CorsOptions } from './config/cors-options.js';
 
 /** Where the selector reads the action name from. */
 export type ActionSource = 'query' | 'body' | 'both';
@@ -52,10 +53,18 @@ export interface SwitchyardOptions {
   /** On close(), time given to in-flight requests before connections are cut, ms. Default 10000. */
   shutdown_timeout?: number;
   /**
-   * Honour X-Forwarded-Proto/-Host/-For from these peers: `true` (any peer),
-   * a list of IP addresses, or `false` (default: the headers are ignored).
+   * Honour X-Forwarded-For/-Host/-Port/-Proto from these peers: `false`
+   * (default: the headers are ignored), `true` (any peer), `'*'` (the direct
+   * peer, whoever it is), or a list (or comma-separated string) of IP
+   * addresses and CIDR ranges (`10.0.0.0/8`, `fd00::/8`). See docs/deployment.md.
    */
-  trust_proxy?: boolean | readonly string[];
+  trust_proxy?: TrustProxy;
+  /** Which forwarded headers trusted proxies may set. Default: all four (`x-forwarded-for`, `-host`, `-port`, `-proto`). */
+  trust_proxy_headers?: readonly ForwardedHeader[];
+  /** CORS, as the host framework's `config/cors.php` (on by default for `api/*`); `false` turns it off. See docs/cors.md. */
+  cors?: CorsOptions | false;
+  /** Path of a health check answered before routing (e.g. `'/up'`): 200 `{"status":"up"}`, 503 while closing. Default: none. */
+  health?: string;
   /** The key that signs URLs (the host framework's `APP_KEY`, used as written). Default: the `APP_KEY` environment variable. */
   app_key?: string;
   /** Keys that still verify URLs after a rotation. Default: `APP_PREVIOUS_KEYS`, comma-separated. */
@@ -85,7 +94,12 @@ export interface SwitchyardConfig {
   readonly keep_alive_timeout: number;
   readonly handler_timeout: number;
   readonly shutdown_timeout: number;
-  readonly trust_proxy: boolean | readonly string[];
+  readonly trust_proxy: TrustProxy;
+  readonly trust_proxy_headers: readonly ForwardedHeader[];
+  /** `trust_proxy` compiled once: what the request reads its scheme, host and client address with. */
+  readonly trusted_proxies: TrustedProxies;
+  readonly cors: CorsConfig | false;
+  readonly health: string | undefined;
   readonly app_key: string | undefined;
   readonly previous_keys: readonly string[];
   readonly app_url: string | undefined;
@@ -120,6 +134,8 @@ export function resolveConfig(options: SwitchyardOptions = {}): SwitchyardConfig
     throw new LogicException(`Invalid api_prefix ${describe(prefix)}: it must be empty or start with "/".`);
   }
   const signingEnv = readSigningEnv();
+  const trust = trustProxy(options.trust_proxy);
+  const trustHeaders = trustProxyHeaders(options.trust_proxy_headers);
   return Object.freeze({
     action_key: key,
     action_source: source as ActionSource,
@@ -138,7 +154,11 @@ export function resolveConfig(options: SwitchyardOptions = {}): SwitchyardConfig
     keep_alive_timeout: count(options, 'keep_alive_timeout', 5_000),
     handler_timeout: count(options, 'handler_timeout', 0),
     shutdown_timeout: count(options, 'shutdown_timeout', 10_000),
-    trust_proxy: trustProxy(options.trust_proxy),
+    trust_proxy: trust,
+    trust_proxy_headers: trustHeaders,
+    trusted_proxies: trustedProxies(trust, trustHeaders),
+    cors: resolveCorsOptions(options.cors),
+    health: healthPath(options.health),
     app_key: options.app_key ?? signingEnv.key,
     previous_keys: options.previous_keys ?? signingEnv.previousKeys,
     app_url: options.app_url ?? signingEnv.appUrl,
@@ -159,11 +179,35 @@ function count(options: SwitchyardOptions, key: CountKey, fallback: number): num
   return value;
 }
 
-function trustProxy(value: SwitchyardOptions['trust_proxy']): boolean | readonly string[] {
+function trustProxy(value: SwitchyardOptions['trust_proxy']): TrustProxy {
   if (value === undefined) return false;
-  if (typeof value === 'boolean') return value;
+  if (typeof value === 'boolean' || typeof value === 'string') return value;
   if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return Object.freeze([...value]);
-  throw new LogicException(`Invalid trust_proxy ${describe(value)}: use true, false or a list of IP addresses.`);
+  throw new LogicException(`Invalid trust_proxy ${describe(value)}: use true, false, '*' or a list of IP addresses and ranges.`);
+}
+
+function trustProxyHeaders(value: SwitchyardOptions['trust_proxy_headers']): readonly ForwardedHeader[] {
+  if (value === undefined) return FORWARDED_HEADERS;
+  if (Array.isArray(value) && value.every((v) => FORWARDED_HEADERS.includes(v))) return Object.freeze([...value]);
+  throw new LogicException(`Invalid trust_proxy_headers ${describe(value)}: use a list of ${FORWARDED_HEADERS.join(', ')}.`);
+}
+
+/** Compiles the trusted addresses and ranges; an entry that is neither is a LogicException at boot. */
+function trustedProxies(trust: TrustProxy, headers: readonly ForwardedHeader[]): TrustedProxies {
+  try {
+    return new TrustedProxies(trust, headers);
+  } catch (error) {
+    throw new LogicException(`Invalid trust_proxy ${describe(trust)}: ${(error as Error).message}.`);
+  }
+}
+
+/** An absolute path without query, fragment or whitespace, e.g. `/up`. */
+function healthPath(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !/^\/[^?#\s]*$/.test(value) || (value.length > 1 && value.endsWith('/'))) {
+    throw new LogicException(`Invalid health ${describe(value)}: use a path such as "/up" (no query, no trailing slash).`);
+  }
+  return value;
 }
 
 function loggerSetting(value: SwitchyardOptions['logger']): LoggerSetting {
@@ -181,4 +225,20 @@ function describe(value: unknown): string {
   } catch {
     return String(value);
   }
+}
+
+/**
+ * `APP_KEY`, `APP_PREVIOUS_KEYS` (split on `,`, empty entries dropped) and
+ * `APP_URL` as they are, empty values as absent. Never throws: the
+ * configuration reads it at boot, before it knows whether any route is signed.
+ */
+export function readSigningEnv(env: Record<string, string | undefined> = process.env): {
+  key?: string;
+  previousKeys: string[];
+  appUrl?: string;
+} {
+  const key = env['APP_KEY'] || undefined;
+  const appUrl = env['APP_URL'] || undefined;
+  const previousKeys = (env['APP_PREVIOUS_KEYS'] ?? '').split(',').filter((k) => k !== '');
+  return { ...(key === undefined ? {} : { key }), previousKeys, ...(appUrl === undefined ? {} : { appUrl }) };
 }

@@ -18,15 +18,21 @@ export function createContainer(): Container {
 
 /**
  * A factory decided once at boot: classes that need nothing injected (no
- * constructor parameters, not bound by the user) are built with `new`, the
- * rest through the container. This keeps per-request work small.
+ * constructor parameters, no Inversify metadata such as `@inject` on a
+ * property, not bound by the user) are built with `new`, the rest through
+ * the container. This keeps per-request work small.
  */
 export function makeFactory<T>(container: Container, cls: Concrete<T>): () => T {
   const paramTypes: unknown[] | undefined = Reflect.getMetadata('design:paramtypes', cls);
   // isCurrentBound, not isBound: with autobind, isBound binds the class and always says yes.
-  const needsContainer = cls.length > 0 || (paramTypes?.length ?? 0) > 0 || container.isCurrentBound(cls);
+  const needsContainer = cls.length > 0 || (paramTypes?.length ?? 0) > 0 || hasInversifyMetadata(cls) || container.isCurrentBound(cls);
   if (needsContainer) return () => resolve(container, cls);
   return () => new cls();
+}
+
+/** True when Inversify decorators (`@inject` on a property, `@injectable`...) annotate the class or a parent. */
+function hasInversifyMetadata(cls: Concrete): boolean {
+  return Reflect.getMetadataKeys(cls).some((key) => typeof key === 'string' && key.startsWith('@inversifyjs/'));
 }
 
 /** Resolves a class through the container. */

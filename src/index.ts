@@ -1,65 +1,60 @@
 /**
  * Switchyard: many named actions behind one HTTP endpoint, a class-based
  * port of the host framework's controllers, form requests, Precognition and
- * signed URLs to node:http. This file only re-exports the public API.
+ * signed URLs to node:http. This file lists the public API, name by name;
+ * the rest of signed URLs is in `switchyard/signing`.
  */
 import 'reflect-metadata';
+// The svc macro's type (it augments RouterMacros).
+import './svc/svc-service-provider.js';
 
+// The application and its parts
 export { Application, type RouteFile } from './application.js';
+export type { SwitchyardOptions, SwitchyardConfig, ActionSource, ErrorReporter, LoggerSetting } from './config.js';
+export { CORS_DEFAULTS, PRECOGNITION_HEADERS, type CorsOptions, type CorsConfig } from './config/cors-options.js';
+export type { TrustProxy, ForwardedHeader, ClientView } from './config/trusted-proxies.js';
+export type { ServiceProvider, ProviderHost } from './service-provider.js';
+export type { NextFunction } from './kernel.js';
+export type { InjectOptions, InjectResponse } from './testing/inject.js';
+export { createContainer, Container } from './container.js';
+export { injectable, inject } from 'inversify';
+
+// Actions, controllers, form requests
 export { Action, type ActionClass, type HttpMethod, type FormRequestClass } from './action.js';
 export { ActionController, DEFAULT_ACTION, FALLBACK_ACTION, type ControllerClass } from './action-controller.js';
 export { FormRequest } from './form-request.js';
 export { handles } from './handles.js';
-export {
-  resolveConfig,
-  type SwitchyardOptions,
-  type SwitchyardConfig,
-  type ActionSource,
-  type ErrorReporter,
-  type LoggerSetting,
-} from './config.js';
-export type { InjectOptions, InjectResponse } from './testing/inject.js';
-export type { RouteDescription, ActionDescription } from './cli/describe-routes.js';
-export { createContainer, Container } from './container.js';
-export { injectable, inject } from 'inversify';
-export { Router, type RouterHost } from './routing/router.js';
+export type { RuleMap, FieldRules, Rule, RuleObject, RuleClosure, FailCallback } from './validation/types.js';
 
-/**
- * The types of your own router macros. Augment this interface (not `Router`,
- * whose declaration lives in an internal module) from your code:
- *
- * @example
- * declare module 'switchyard' {
- *   interface RouterMacros { health(path: string): Route }
- * }
- * Router.macro('health', function (this: Router, path: string) { ... });
- */
-// biome-ignore lint/suspicious/noEmptyInterface: an interface, so users can augment it
-export interface RouterMacros {}
-export { Route } from './routing/route.js';
-export { Macroable, type Macro } from './routing/macroable.js';
+// Routing and middleware
+export { Router, type RouterMacros } from './routing/router.js';
+export type { Route } from './routing/route.js';
+export type { Macro } from './routing/macroable.js';
 export type { MiddlewareSpec, MiddlewareClass } from './routing/middleware-resolver.js';
-export { SvcServiceProvider } from './svc-service-provider.js';
-export type { ServiceProvider } from './service-provider.js';
+export type { MiddlewareFunction, MiddlewareObject, Next } from './http/middleware.js';
+
+// Requests and responses
 export { Request } from './http/request.js';
 export { UploadedFile } from './http/uploaded-file.js';
 export { JsonResponse, json, noContent } from './http/response.js';
-export type { MiddlewareFunction, MiddlewareObject, Next } from './http/middleware.js';
 export type { InputBag } from './http/own.js';
-export type { NextFunction } from './http/kernel.js';
+
+// Errors
 export {
   HttpError,
   BadRequestError,
+  AuthenticationError,
   AuthorizationError,
   NotFoundError,
   MethodNotAllowedError,
   PayloadTooLargeError,
+  UriTooLongError,
   UnsupportedMediaTypeError,
-  AuthenticationError,
   ServiceUnavailableError,
 } from './errors/http-error.js';
 export { ValidationError, type ValidationMessages } from './errors/validation-error.js';
 export { LogicException } from './errors/logic-exception.js';
 export { PrecognitionNotSupportedError } from './precognition.js';
-export type { RuleMap, FieldRules, Rule, RuleObject, RuleClosure, FailCallback } from './validation/types.js';
-export * from './signing/index.js';
+
+// Signed URLs: the everyday names (the rest: `switchyard/signing`)
+export { UrlSigner, ValidateSignature, InvalidSignatureError } from './signing/index.js';

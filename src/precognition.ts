@@ -32,11 +32,19 @@ export class PrecognitionNotSupportedError extends HttpError {
 }
 
 /**
- * Responses of precognition-capable actions vary on the `Precognition`
- * header, so caches keep predictions and real answers apart. The kernel
- * applies it (and `Precognition: true` on answers to predictions) when it
- * writes the answer, so every answer gets it, errors included.
+ * The Precognition headers of an answer, added in this one place by the
+ * kernel as it writes the answer, so every answer gets them, errors
+ * included (the host framework's `HandlePrecognitiveRequests` does this as
+ * an outermost middleware): `Precognition: true` on every answer to a
+ * prediction, and `Vary: Precognition` on every answer of an action that
+ * supports predictions, so caches keep predictions and real answers apart.
  */
+export function addPrecognitionHeaders(headers: HeaderMap, request: Request, variesOnPrecognition: boolean): void {
+  if (request.isPrecognitive) headers['precognition'] = 'true';
+  if (variesOnPrecognition) varyOnPrecognition(headers);
+}
+
+/** Adds `Precognition` to `Vary`, once. */
 export function varyOnPrecognition(headers: HeaderMap): HeaderMap {
   const vary = headers['vary'];
   if (vary === undefined) headers['vary'] = 'Precognition';

@@ -1,7 +1,6 @@
-import type { Router } from '../routing/router.js';
+import type { Route } from '../routing/route.js';
 import type { MiddlewareSpec } from '../routing/middleware-resolver.js';
-import { svcRouteInfo } from '../routing/svc-route.js';
-import type { ActionPlan } from '../pipeline/action-plan.js';
+import type { ActionPlan } from '../routing/action-table.js';
 
 /** One action of a `svc` route, as `switchyard routes` lists it. */
 export interface ActionDescription {
@@ -33,15 +32,25 @@ export interface RouteDescription {
   readonly actions: readonly ActionDescription[] | null;
 }
 
-/** A read-only description of every route of `router`, in registration order. Plain data, ready for JSON. */
-export function describeRoutes(router: Router): RouteDescription[] {
+/** What is read of a router: its routes, in registration order. */
+export interface RouteSource {
+  routes(): readonly Route[];
+}
+
+/**
+ * A read-only description of every route of `router`, in registration
+ * order: plain data, ready for JSON. It reads only public fields of the
+ * routes, so it also describes an application built by another copy of
+ * the package.
+ */
+export function describeRoutes(router: RouteSource): RouteDescription[] {
   return router.routes().map((route) => {
     const middleware = route.getMiddleware().map(middlewareName);
-    const svc = svcRouteInfo(route);
+    const table = route.actions;
     let actions: ActionDescription[] | null = null;
-    if (svc !== undefined) {
-      const plans: ActionPlan[] = [...svc.table.byName.values()];
-      if (svc.table.defaultAction) plans.unshift(svc.table.defaultAction);
+    if (table !== undefined) {
+      const plans: ActionPlan[] = [...table.byName.values()];
+      if (table.defaultAction) plans.unshift(table.defaultAction);
       actions = plans.map((plan) => ({
         name: plan.name,
         class: plan.action.constructor.name,
@@ -55,7 +64,7 @@ export function describeRoutes(router: Router): RouteDescription[] {
       methods: [...route.methods],
       path: route.path,
       name: route.getName() ?? null,
-      handler: svc !== undefined ? svc.controller.name : functionName(route.handler),
+      handler: table !== undefined ? (table.controller ?? 'svc') : route.handler === undefined ? 'Closure' : functionName(route.handler),
       middleware,
       actions,
     };

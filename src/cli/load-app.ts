@@ -1,12 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { RouteDescription } from './describe-routes.js';
+import type { RouteSource } from './describe-routes.js';
 import { CliError } from './cli-error.js';
 
-/** What the CLI needs from an application (an `Application` of this or a compatible version). */
+/** What the CLI needs from an application (an `Application` of this or a compatible version): its router. */
 export interface DescribableApplication {
-  routeList(): RouteDescription[];
+  readonly router: RouteSource;
 }
 
 /** Where the application module was found, and why. */
@@ -82,7 +82,8 @@ export async function loadApp(location: AppLocation): Promise<DescribableApplica
 }
 
 function isApplication(value: unknown): value is DescribableApplication {
-  return typeof value === 'object' && value !== null && typeof (value as { routeList?: unknown }).routeList === 'function';
+  const router = typeof value === 'object' && value !== null ? (value as { router?: { routes?: unknown } }).router : undefined;
+  return typeof router === 'object' && router !== null && typeof router.routes === 'function';
 }
 
 function findPackageJson(from: string): string | undefined {

@@ -7,6 +7,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CliError } from './cli-error.js';
 import { loadApp, locateApp } from './load-app.js';
 import { routesAsJson, routesAsText } from './routes-command.js';
+import { describeRoutes } from './describe-routes.js';
 import { make, type MakeKind } from './make-command.js';
 
 const USAGE = `Usage: switchyard <command> [options]
@@ -40,7 +41,7 @@ export async function run(argv: string[], cwd: string, out: (text: string) => vo
   if (command === 'routes') {
     const { values } = parse({ args: rest, options: { json: { type: 'boolean' }, app: { type: 'string' } } });
     const app = await loadApp(locateApp(cwd, values.app));
-    const routes = app.routeList();
+    const routes = describeRoutes(app.router);
     out(values.json === true ? routesAsJson(routes) : routesAsText(routes));
     return 0;
   }

@@ -52,18 +52,25 @@ export class MethodNotAllowedError extends HttpError {
 
 /** 413: the body is larger than the configured limit. */
 export class PayloadTooLargeError extends HttpError {
-  constructor(limit: number) {
-    super(413, `The request body is larger than the limit of ${limit} bytes.`, { connection: 'close' });
+  constructor(limit: number, what = 'The request body') {
+    super(413, `${what} is larger than the limit of ${limit} bytes.`, { connection: 'close' });
+  }
+}
+
+/** 414: the query string is longer than `max_query_length`. */
+export class UriTooLongError extends HttpError {
+  constructor(message = 'The query string is too long.') {
+    super(414, message);
   }
 }
 
 /** 415: a body whose content type Switchyard cannot read. */
 export class UnsupportedMediaTypeError extends HttpError {
-  constructor(contentType: string) {
-    super(
-      415,
-      `Unsupported content type "${contentType}": send application/json, application/x-www-form-urlencoded or multipart/form-data.`,
-    );
+  constructor(
+    contentType: string,
+    message = `Unsupported content type "${contentType}": send application/json, application/x-www-form-urlencoded or multipart/form-data.`,
+  ) {
+    super(415, message);
   }
 }
 

@@ -4,6 +4,7 @@ import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from
 import { parseUrlEncoded, type InputLimits } from './query.js';
 import { jsonNestsDeeperThan } from './json-depth.js';
 import { EMPTY_BAG, isObject, type InputBag } from './own.js';
+import { ByteSink } from './byte-sink.js';
 
 /** The body kinds Switchyard reads. */
 export type BodyKind = 'json' | 'form' | 'multipart' | 'unsupported';
@@ -39,25 +40,22 @@ export interface BodyLimits extends InputLimits {
 /**
  * Reads and parses a JSON or form body. Rejects an unreadable content type (415) before
  * reading; rejects a body over `body_limit` (413) from its `Content-Length` or as
- * soon as the stream passes the limit, without buffering the rest.
+ * soon as the stream passes the limit, without buffering the rest. `store`,
+ * if given, receives the parsed body before the promise settles, so the
+ * caller needs no extra `then` (one promise hop per body).
  */
-export function readBody(req: IncomingMessage, limits: BodyLimits): Promise<InputBag> {
-  return readBodyInto(req, limits, undefined);
-}
-
-/**
- * `readBody`, calling `store` with the parsed body before the promise
- * settles, so the caller needs no extra `then` (one promise hop per body).
- */
-export function readBodyInto(req: IncomingMessage, limits: BodyLimits, store: ((body: InputBag) => void) | undefined): Promise<InputBag> {
+export function readBody(req: IncomingMessage, limits: BodyLimits, store?: (body: InputBag) => void): Promise<InputBag> {
   const limit = limits.body_limit;
   const kind = bodyKind(req.headers['content-type']);
   if (kind === 'unsupported' || kind === 'multipart') {
     return Promise.reject(new UnsupportedMediaTypeError(req.headers['content-type'] ?? '(none)'));
   }
+  const encoding = unsupportedEncoding(req);
+  if (encoding !== undefined) return Promise.reject(encoding);
   const declared = req.headers['content-length'];
-  if (declared !== undefined && Number(declared) > limit) return Promise.reject(new PayloadTooLargeError(limit));
-  return collect(req, limit, (raw) => {
+  const length = declared === undefined ? 0 : Number(declared);
+  if (length > limit) return Promise.reject(new PayloadTooLargeError(limit));
+  return collect(req, limit, length, (raw) => {
     const body = parseBody(raw, kind, limits);
     store?.(body);
     return body;
@@ -72,10 +70,23 @@ function parseBody(raw: Buffer, kind: 'json' | 'form', limits: BodyLimits): Inpu
   return kind === 'json' ? parseJsonObject(text, limits.max_input_nesting) : parseUrlEncoded(text, limits);
 }
 
-function collect(req: IncomingMessage, limit: number, parse: (raw: Buffer) => InputBag): Promise<InputBag> {
+/**
+ * A body in a `Content-Encoding` Switchyard does not decode (any but
+ * `identity`) is refused with 415, as the host framework reads bodies as
+ * sent: a gzip body would otherwise fail later as "not UTF-8".
+ */
+export function unsupportedEncoding(req: IncomingMessage): UnsupportedMediaTypeError | undefined {
+  const encoding = req.headers['content-encoding'];
+  if (encoding === undefined || encoding.trim().toLowerCase() === 'identity') return undefined;
+  return new UnsupportedMediaTypeError(
+    req.headers['content-type'] ?? '(none)',
+    `Unsupported Content-Encoding "${encoding.slice(0, 64)}": send the body without a content encoding.`,
+  );
+}
+
+function collect(req: IncomingMessage, limit: number, expected: number, parse: (raw: Buffer) => InputBag): Promise<InputBag> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
+    const sink = new ByteSink(expected);
     const cleanup = () => {
       req.off('data', onData);
       req.off('end', onEnd);
@@ -83,19 +94,18 @@ function collect(req: IncomingMessage, limit: number, parse: (raw: Buffer) => In
       req.off('close', onClose);
     };
     const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
+      if (sink.size + chunk.length > limit) {
         cleanup();
         req.pause();
         reject(new PayloadTooLargeError(limit));
         return;
       }
-      chunks.push(chunk);
+      sink.push(chunk);
     };
     const onEnd = () => {
       cleanup();
       try {
-        resolve(parse(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)));
+        resolve(parse(sink.bytes()));
       } catch (error) {
         reject(error);
       }
@@ -113,8 +123,20 @@ function collect(req: IncomingMessage, limit: number, parse: (raw: Buffer) => In
   });
 }
 
-/** Drops `__proto__` keys; JSON.parse calls it only on the slow path. */
-const dropProtoKeys = (key: string, value: unknown) => (key === '__proto__' ? undefined : value);
+/** `String.prototype.isWellFormed` (Node 20; typed in lib es2024). */
+const isWellFormed = (String.prototype as unknown as { isWellFormed: (this: string) => boolean }).isWellFormed;
+
+/**
+ * The slow path's reviver: drops `__proto__` keys, and refuses strings with
+ * a lone UTF-16 surrogate (`"\ud800"`), which PHP's json_decode refuses too.
+ */
+function revive(key: string, value: unknown): unknown {
+  if (key === '__proto__') return undefined;
+  if (!isWellFormed.call(key) || (typeof value === 'string' && !isWellFormed.call(value))) throw new LoneSurrogate();
+  return value;
+}
+
+class LoneSurrogate extends Error {}
 
 /**
  * Parses a JSON body that must be an object. `__proto__` keys are removed so
@@ -126,9 +148,10 @@ export function parseJsonObject(text: string, maxDepth = 64): InputBag {
   }
   let value: unknown;
   try {
-    // The reviver costs; only text that could spell __proto__ pays for it.
-    value = text.includes('__proto__') || text.includes('\\u') ? JSON.parse(text, dropProtoKeys) : JSON.parse(text);
+    // The reviver costs; only text that could spell __proto__ or a surrogate pays for it.
+    value = text.includes('__proto__') || text.includes('\\u') ? JSON.parse(text, revive) : JSON.parse(text);
   } catch (error) {
+    if (error instanceof LoneSurrogate) throw new BadRequestError('The JSON body has an unpaired UTF-16 surrogate escape.');
     if (error instanceof RangeError) throw new BadRequestError('The JSON body is nested too deeply.');
     throw new BadRequestError('The request body is not valid JSON.');
   }

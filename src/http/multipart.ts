@@ -1,9 +1,12 @@
 import type { IncomingMessage } from 'node:http';
+import { isUtf8 } from 'node:buffer';
 import busboy from 'busboy';
 import { BadRequestError, HttpError, PayloadTooLargeError } from '../errors/http-error.js';
 import { InputBuilder, type InputLimits } from './query.js';
 import { UploadedFile } from './uploaded-file.js';
 import type { InputBag } from './own.js';
+import { ByteSink } from './byte-sink.js';
+import { unsupportedEncoding } from './body.js';
 
 /** Limits for multipart bodies, named as the configuration keys. */
 export interface MultipartLimits extends InputLimits {
@@ -25,11 +28,17 @@ export interface MultipartBody {
  * and `body_limit` for the whole body (413 past any of them).
  */
 export function readMultipart(req: IncomingMessage, limits: MultipartLimits): Promise<MultipartBody> {
+  const encoding = unsupportedEncoding(req);
+  if (encoding !== undefined) return Promise.reject(encoding);
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
       parser = busboy({
         headers: req.headers,
+        // Names and values arrive byte for byte (latin1 is lossless) and are
+        // decoded as strict UTF-8 below, as JSON and form bodies are.
+        defCharset: 'latin1',
+        defParamCharset: 'latin1',
         limits: {
           fileSize: limits.max_file_size,
           files: limits.max_files,
@@ -58,26 +67,40 @@ export function readMultipart(req: IncomingMessage, limits: MultipartLimits): Pr
       if (received > limits.body_limit) fail(new PayloadTooLargeError(limits.body_limit));
     };
     req.on('data', count);
-    parser.on('field', (name, value, info) => {
+    parser.on('field', (rawName, rawValue, info) => {
       if (info.valueTruncated) return fail(new PayloadTooLargeError(limits.body_limit));
+      // A part without a name is skipped, as PHP skips it.
+      if (!rawName) return;
+      const name = utf8(rawName);
+      const value = utf8(rawValue);
+      if (name === undefined || value === undefined) return fail(new BadRequestError('A multipart field is not valid UTF-8.'));
       try {
         fields.add(name, value);
       } catch (error) {
         fail(error as HttpError);
       }
     });
-    parser.on('file', (name, stream, info) => {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('limit', () => fail(new HttpError(413, `A file is larger than the limit of ${limits.max_file_size} bytes.`)));
+    parser.on('file', (rawName, stream, info) => {
+      const name = rawName ? utf8(rawName) : undefined;
+      if (name === undefined) {
+        stream.resume(); // nameless (skipped, as PHP does) or not UTF-8 (refused)
+        if (rawName) fail(new BadRequestError('A multipart field name is not valid UTF-8.'));
+        return;
+      }
+      const sink = new ByteSink();
+      stream.on('data', (chunk: Buffer) => sink.push(chunk));
+      stream.on('limit', () => fail(new PayloadTooLargeError(limits.max_file_size, 'A file')));
       stream.on('close', () => {
         if (settled) return;
         const list = files.get(name) ?? [];
-        list.push(new UploadedFile(name, info.filename ?? '', info.mimeType, Buffer.concat(chunks)));
+        const filename = info.filename === undefined ? '' : (utf8(info.filename) ?? info.filename);
+        list.push(new UploadedFile(name, filename, info.mimeType, Buffer.from(sink.bytes())));
         files.set(name, list);
       });
     });
-    parser.on('filesLimit', () => fail(new HttpError(413, `Too many files: at most ${limits.max_files} are accepted.`)));
+    parser.on('filesLimit', () =>
+      fail(new HttpError(413, `Too many files: at most ${limits.max_files} are accepted.`, { connection: 'close' })),
+    );
     parser.on('fieldsLimit', () => fail(new BadRequestError(`Too many input parameters: at most ${limits.max_input_vars} are accepted.`)));
     parser.on('partsLimit', () => fail(new BadRequestError('Too many parts in the multipart body.')));
     parser.on('error', () => fail(new BadRequestError('The multipart body is malformed.')));
@@ -94,4 +117,10 @@ export function readMultipart(req: IncomingMessage, limits: MultipartLimits): Pr
     req.on('aborted', () => fail(new BadRequestError('The client aborted the upload.')));
     req.pipe(parser);
   });
+}
+
+/** Re-reads a latin1-decoded string as strict UTF-8; undefined when its bytes are not UTF-8. */
+function utf8(latin1: string): string | undefined {
+  const bytes = Buffer.from(latin1, 'latin1');
+  return isUtf8(bytes) ? bytes.toString('utf8') : undefined;
 }

@@ -1,12 +1,11 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { parseUrlEncoded } from './query.js';
-import { announcesBody, bodyKind, readBodyInto } from './body.js';
+import { announcesBody, bodyKind, readBody } from './body.js';
 import { readMultipart } from './multipart.js';
 import type { UploadedFile } from './uploaded-file.js';
-import { clientView, type ClientView } from './proxy.js';
+import type { ClientView } from '../config/trusted-proxies.js';
 import type { SwitchyardConfig } from '../config.js';
 import { EMPTY_BAG, createBag, own, type InputBag } from './own.js';
-import type { Route } from '../routing/route.js';
 
 /**
  * One incoming request, as route middleware, form requests and handlers see
@@ -53,10 +52,6 @@ export class Request {
   readonly raw: IncomingMessage;
   readonly #res: ServerResponse;
   #resHandedOut = false;
-  /** The matched route, set by the kernel (undefined when no route matched). */
-  route: Route | undefined;
-  /** Set when the selected action supports Precognition: every answer then carries `Vary: Precognition`. */
-  variesOnPrecognition = false;
 
   readonly #config: SwitchyardConfig;
   #view: ClientView | undefined;
@@ -147,7 +142,7 @@ export class Request {
         return (this.#body = fields);
       });
     }
-    return readBodyInto(this.raw, this.#config, (body) => {
+    return readBody(this.raw, this.#config, (body) => {
       this.#body = body;
     });
   }
@@ -190,17 +185,17 @@ export class Request {
 
   /** `http` or `https`, as the client saw it (X-Forwarded-Proto from a trusted proxy). */
   get scheme(): 'http' | 'https' {
-    return (this.#view ??= clientView(this.raw, this.#config.trust_proxy)).scheme;
+    return (this.#view ??= this.#config.trusted_proxies.view(this.raw)).scheme;
   }
 
   /** The host (and port) the client addressed (X-Forwarded-Host from a trusted proxy). */
   get host(): string {
-    return (this.#view ??= clientView(this.raw, this.#config.trust_proxy)).host;
+    return (this.#view ??= this.#config.trusted_proxies.view(this.raw)).host;
   }
 
   /** The client's address (from X-Forwarded-For when the peer is a trusted proxy). */
   get ip(): string {
-    return (this.#view ??= clientView(this.raw, this.#config.trust_proxy)).ip;
+    return (this.#view ??= this.#config.trusted_proxies.view(this.raw)).ip;
   }
 
   /** `scheme://host/path?query`, the URL the client requested. */
@@ -231,7 +226,7 @@ export class Request {
   /** True when the request asks for a Precognition (validation-only) answer. */
   get isPrecognitive(): boolean {
     // Read once: several stages ask. (node:http has built `headers` already: it reads `host`.)
-    return (this.#precognitive ??= this.raw.headers['precognition'] === 'true');
+    return (this.#precognitive ??= isTrue(this.raw.headers['precognition'] as string | undefined));
   }
 }
 
@@ -245,3 +240,11 @@ function dig(bag: unknown, path: string): unknown {
 }
 
 function ignoreResponseError(): void {}
+
+/** The header's first value is `true` (node joins repeated lines with `, `; the host framework reads the first). */
+function isTrue(value: string | undefined): boolean {
+  if (value === 'true') return true;
+  if (value === undefined) return false;
+  const comma = value.indexOf(',');
+  return comma !== -1 && value.slice(0, comma).trim() === 'true';
+}

@@ -16,9 +16,22 @@ export function createConfiguredServer(config: SwitchyardConfig, listener: (req:
       keepAliveTimeout: config.keep_alive_timeout,
       // Node checks the two timeouts above on this interval (30 s by default).
       connectionsCheckingInterval: Math.max(100, Math.min(1000, config.headers_timeout / 2)),
+      // The kernel checks Host itself, so a request without one gets a JSON 400 (node's own has no body).
+      requireHostHeader: false,
     },
     listener,
   );
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    // Never invite a body that will be refused for its size.
+    if (Number(req.headers['content-length']) > config.body_limit) {
+      const body = JSON.stringify({ message: `The request body is larger than the limit of ${config.body_limit} bytes.` });
+      res.writeHead(413, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close' });
+      res.end(body);
+      return;
+    }
+    res.writeContinue();
+    listener(req, res);
+  });
   server.on('clientError', answerClientError);
   server.on('checkExpectation', answerExpectationFailed);
   server.on('connect', answerConnect);

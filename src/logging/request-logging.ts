@@ -2,25 +2,27 @@ import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import type { Request } from '../http/request.js';
 import type { JsonResponse } from '../http/response.js';
-import type { ErrorRenderer, Handler } from '../pipeline/compose.js';
-import { renderError } from '../errors/render-error.js';
+import type { ErrorRenderer, Handler } from '../http/compose.js';
+import { renderError } from '../http/render-error.js';
 import { isThenable, type Awaitable } from '../awaitable.js';
 import { REQUEST_ID_ATTRIBUTE, REQUEST_ID_HEADER, requestIdFrom, requestIdSource } from './request-id.js';
 
 /**
- * The outermost stage of an application with a logger: it gives the request
+ * The outermost stage of an application with a logger (the kernel's
+ * outermost wrapper, around CORS and global middleware): it gives the request
  * its id (`request.attributes.get('request_id')`, and `X-Request-Id` on the
- * answer), runs the global middleware and the route, and writes one line
- * per request with the method, path, selected action, status and duration.
+ * answer), runs everything else, and writes one line per request with the
+ * method, path, selected action, status and duration. It sees every answer
+ * the kernel gives once a request exists: 414, the handler-timeout 503 and
+ * error answers included (errors thrown inside are rendered here).
  *
- * It wraps the global pipeline as a handler rather than joining it as a
- * middleware so that a request answered synchronously stays synchronous
- * (compose's `next()` is always a promise). Like a middleware, it sees error
- * responses: errors thrown inside are rendered here, as compose would.
+ * A handler wrapper rather than a compose middleware, so that a request
+ * answered synchronously stays synchronous (compose's `next()` is always a
+ * promise).
  */
-export function logRequests(logger: Logger, render: ErrorRenderer): (inner: Handler) => Handler {
+export function logRequests(logger: Logger, render: ErrorRenderer): <S>(inner: Handler<S>) => Handler<S> {
   const newId = requestIdSource();
-  return (inner) => (request) => {
+  return (inner) => (request, state) => {
     const started = performance.now();
     const id = requestIdFrom(request.raw.headers[REQUEST_ID_HEADER], newId);
     request.attributes.set(REQUEST_ID_ATTRIBUTE, id);
@@ -29,7 +31,7 @@ export function logRequests(logger: Logger, render: ErrorRenderer): (inner: Hand
     request.rawResponse.setHeader(REQUEST_ID_HEADER, id);
     let result: Awaitable<JsonResponse>;
     try {
-      result = inner(request);
+      result = inner(request, state);
     } catch (error) {
       result = render(error, request);
     }

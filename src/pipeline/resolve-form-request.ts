@@ -1,12 +1,14 @@
 import { AuthorizationError } from '../errors/http-error.js';
 import { ValidationError } from '../errors/validation-error.js';
 import { bindRequest, setValidated, type FormRequest } from '../form-request.js';
+import type { Stage } from '../routing/exchange.js';
+import { validateOnly } from '../precognition.js';
 import type { Request } from '../http/request.js';
 import { isThenable, type Awaitable } from '../awaitable.js';
-import type { FormRequestPlan } from './action-plan.js';
+import type { FormRequestPlan } from '../routing/action-table.js';
 
 /**
- * Stage 3: builds the action's form request and runs it in the host
+ * Builds the action's form request and runs it in the host
  * framework's order: `prepareForValidation()` → `authorize()` (false: 403,
  * even when the data is also invalid) → validation with the class's compiled
  * validator (failure: 422) → `passedValidation()`. Hooks may be async; when
@@ -47,3 +49,19 @@ function validate(
   const passed = form.passedValidation();
   return isThenable(passed) ? Promise.resolve(passed).then(() => form) : form;
 }
+
+/** The stage: the action's form request, if it has one; a prediction validates only the fields it names. */
+export const resolveFormRequestStage: Stage = (exchange) => {
+  const plan = exchange.plan!.form;
+  if (plan === undefined) return exchange.next();
+  const request = exchange.request;
+  const form = resolveFormRequest(plan, request, request.isPrecognitive ? validateOnly(request) : undefined);
+  if (isThenable<FormRequest>(form)) {
+    return Promise.resolve(form).then((passed) => {
+      exchange.form = passed;
+      return exchange.next();
+    });
+  }
+  exchange.form = form;
+  return exchange.next();
+};

@@ -1,9 +1,11 @@
 import type { Action } from '../action.js';
 import { toResponse, type JsonResponse } from '../http/response.js';
 import { then, type Awaitable } from '../awaitable.js';
+import { precognitionSuccess } from '../precognition.js';
+import type { Stage } from '../routing/exchange.js';
 
 /**
- * Stage 4: calls the action's `handle` with its input (the form request, or
+ * Calls the action's `handle` with its input (the form request, or
  * the request) and turns the result into a response: a plain value is a 200
  * JSON body, `undefined` a 204, a `JsonResponse` is sent as it is. A handler
  * that returns a Promise is waited for; one that returns a value is not.
@@ -11,3 +13,12 @@ import { then, type Awaitable } from '../awaitable.js';
 export function runHandler(action: Action, input: unknown): Awaitable<JsonResponse> {
   return then((action.handle as (input: unknown) => unknown)(input), toResponse);
 }
+
+/** The last stage of a `svc` route: the Precognition answer for a prediction, else the handler. */
+export const answer: Stage = (exchange) => {
+  if (exchange.request.isPrecognitive) return precognitionSuccess();
+  return runHandler(exchange.plan!.action, exchange.form ?? exchange.request);
+};
+
+/** The last stage of a plain route: its handler. */
+export const callRouteHandler: Stage = (exchange) => exchange.route!.callHandler(exchange.request);

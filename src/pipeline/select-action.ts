@@ -1,8 +1,9 @@
-import type { ActionSource } from '../config.js';
+import type { ActionSource, SwitchyardConfig } from '../config.js';
 import { NotFoundError } from '../errors/http-error.js';
 import { hasOwnKey, own, type InputBag } from '../http/own.js';
-import type { ActionPlan, ActionTable } from './action-plan.js';
+import type { ActionPlan, ActionTable } from '../routing/action-table.js';
 import { DEFAULT_ACTION } from '../action-controller.js';
+import type { Stage } from '../routing/exchange.js';
 
 /**
  * Stage 1 of a `svc` route: chooses the action (SPEC selection rules 1-8).
@@ -30,4 +31,27 @@ export function selectAction(table: ActionTable, key: string, source: ActionSour
   }
   if (table.fallbackAction) return table.fallbackAction;
   throw new NotFoundError('The action does not exist.');
+}
+
+/**
+ * The stage: selects the action for the request's input. An unknown action
+ * is not answered yet: its 404 is held back until route middleware has run,
+ * so callers must pass authentication or a signature before they can learn
+ * which action names exist.
+ */
+export function selectActionStage(config: SwitchyardConfig): Stage {
+  const key = config.action_key;
+  const source = config.action_source;
+  return (exchange) => {
+    const request = exchange.request;
+    try {
+      const plan = selectAction(exchange.route!.actions!, key, source, request.query(), request.body());
+      exchange.plan = plan;
+      request.selectAction(plan.name);
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+      exchange.missing = error;
+    }
+    return exchange.next();
+  };
 }

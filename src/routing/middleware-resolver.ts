@@ -89,16 +89,26 @@ export class MiddlewareResolver {
   #toFunction(spec: MiddlewareFunction | MiddlewareClass, params: string[]): MiddlewareFunction {
     if (isClass(spec)) {
       const instance = resolve(this.container, spec as MiddlewareClass);
-      return params.length === 0
-        ? (request, next) => instance.handle(request, next)
-        : (request, next) => instance.handle(request, next, ...params);
+      const run: MiddlewareFunction =
+        params.length === 0
+          ? (request, next) => instance.handle(request, next)
+          : (request, next) => instance.handle(request, next, ...params);
+      return named(run, `${spec.name}.handle`);
     }
     const fn = spec as MiddlewareFunction;
     if (params.length === 0) return fn;
-    return (request, next) => (fn as (r: Request, n: Next, ...p: string[]) => ReturnType<MiddlewareFunction>)(request, next, ...params);
+    const run: MiddlewareFunction = (request, next) =>
+      (fn as (r: Request, n: Next, ...p: string[]) => ReturnType<MiddlewareFunction>)(request, next, ...params);
+    return named(run, fn.name);
   }
 }
 
 function isClass(value: unknown): boolean {
   return typeof value === 'function' && typeof (value as { prototype?: { handle?: unknown } }).prototype?.handle === 'function';
+}
+
+/** Names a wrapper after what it wraps, so error reports can say which middleware failed. */
+function named(fn: MiddlewareFunction, name: string): MiddlewareFunction {
+  Object.defineProperty(fn, 'name', { value: name });
+  return fn;
 }

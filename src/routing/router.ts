@@ -1,12 +1,11 @@
 import type { Container } from 'inversify';
 import { Macroable } from './macroable.js';
-import { Route, type RouteHandler, type RouteNameRegistry } from './route.js';
+import { Route, type RouteHandler, type RouteNameRegistry, type RouteTarget } from './route.js';
 import type { MiddlewareResolver, MiddlewareSpec } from './middleware-resolver.js';
 import type { SwitchyardConfig } from '../config.js';
-import type { ErrorRenderer } from '../pipeline/compose.js';
+import type { ErrorRenderer } from '../http/compose.js';
 import { LogicException } from '../errors/logic-exception.js';
 import type { HttpMethod } from '../action.js';
-import type { RouterMacros } from '../index.js';
 
 /** What the router's macros may use from the application. */
 export interface RouterHost {
@@ -16,8 +15,20 @@ export interface RouterHost {
   readonly render: ErrorRenderer;
 }
 
-/** Router instances have the methods of `RouterMacros` (augmented by users for their macros). */
-// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: how macros get their types (augment RouterMacros)
+/**
+ * The types of router macros. Augment it from your code, through the
+ * package entry, to type your own macros:
+ *
+ * @example
+ * declare module 'switchyard' {
+ *   interface RouterMacros { health(path: string): Route }
+ * }
+ * Router.macro('health', function (this: Router, path: string) { ... });
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: an interface, so users can augment it
+export interface RouterMacros {}
+
+/** Router instances have the methods of `RouterMacros`. */
 export interface Router extends RouterMacros {}
 
 /**
@@ -32,6 +43,7 @@ export class Router extends Macroable implements RouteNameRegistry {
   readonly #byName = new Map<string, Route>();
   #prefix = '';
   #groupMiddleware: MiddlewareSpec[] = [];
+  #sealed = false;
 
   constructor(host: RouterHost) {
     super();
@@ -42,10 +54,11 @@ export class Router extends Macroable implements RouteNameRegistry {
    * Registers a route for `methods` at `path` (under the current group
    * prefix). One path has one route: registering it twice is a LogicException.
    */
-  addRoute(methods: readonly HttpMethod[], path: string, handler: RouteHandler): Route {
+  addRoute(methods: readonly HttpMethod[], path: string, handler: RouteHandler | RouteTarget): Route {
+    if (this.#sealed) throw new LogicException('Routes must be registered before the application handles requests.');
     const full = normalisePath(this.#prefix + '/' + path.replace(/^\/+/, ''));
     if (this.#byPath.has(full)) throw new LogicException(`A route for "${full}" is already registered.`);
-    const route = new Route(methods, full, handler, this);
+    const route = new Route(methods, full, typeof handler === 'function' ? { handler } : handler, this);
     if (this.#groupMiddleware.length > 0) route.middleware(this.#groupMiddleware);
     this.#byPath.set(full, route);
     return route;
@@ -80,6 +93,11 @@ export class Router extends Macroable implements RouteNameRegistry {
   /** Every registered route, in registration order. */
   routes(): Route[] {
     return [...this.#byPath.values()];
+  }
+
+  /** @internal At boot: no route can be added after. */
+  seal(): void {
+    this.#sealed = true;
   }
 
   /** @internal Called by `Route.name()`. */

@@ -1,6 +1,7 @@
 /**
- * The signed-URL feature's public API, re-exported in one place so
- * `src/index.ts` needs one line for it.
+ * The signed-URL feature's public API: the `switchyard/signing` entry point.
+ * `UrlSigner`, `ValidateSignature` and `InvalidSignatureError` are also
+ * exported by the main entry.
  */
 export {
   UrlSigner,
@@ -15,4 +16,3 @@ export { InvalidSignatureError } from './invalid-signature-error.js';
 export { signerKeysFromEnv, type SigningKey, type EnvSignerKeys } from './keys.js';
 export type { SignableRequest } from './request-root.js';
 export type { QueryParams, QueryValue } from './php-query.js';
-export { isSignatureMiddleware, assertSignedRouteSelectsByQuery } from './signed-route-guard.js';

@@ -5,6 +5,7 @@
  * without the HTTP types.
  */
 import { LogicException } from '../errors/logic-exception.js';
+import { readSigningEnv } from '../config.js';
 
 /** An HMAC key: a string is used as its UTF-8 bytes, verbatim. */
 export type SigningKey = string | Buffer;
@@ -17,19 +18,6 @@ export interface EnvSignerKeys {
   previousKeys: string[];
   /** `APP_URL` when set: the scheme, host and port of absolute signed URLs. */
   appUrl?: string;
-}
-
-/**
- * `APP_KEY`, `APP_PREVIOUS_KEYS` (split on `,`, empty entries dropped) and
- * `APP_URL` as they are, empty values as absent. Never throws: the
- * application's configuration reads it at boot, before it knows whether any
- * route is signed.
- */
-export function readSigningEnv(env: Record<string, string | undefined> = process.env): Partial<EnvSignerKeys> & { previousKeys: string[] } {
-  const key = env['APP_KEY'] || undefined;
-  const appUrl = env['APP_URL'] || undefined;
-  const previousKeys = (env['APP_PREVIOUS_KEYS'] ?? '').split(',').filter((k) => k !== '');
-  return { ...(key === undefined ? {} : { key }), previousKeys, ...(appUrl === undefined ? {} : { appUrl }) };
 }
 
 /**

@@ -12,7 +12,7 @@ export interface SizeMessages {
   string: string;
 }
 
-export const MESSAGES: Readonly<Record<string, string | SizeMessages>> = {
+export const MESSAGES = {
   accepted: 'The :attribute field must be accepted.',
   after: 'The :attribute field must be a date after :date.',
   after_or_equal: 'The :attribute field must be a date after or equal to :date.',
@@ -86,7 +86,7 @@ export const MESSAGES: Readonly<Record<string, string | SizeMessages>> = {
   uuid: 'The :attribute field must be a valid UUID.',
   /** The raw JSON Schema escape hatch (`{ schema }`). */
   schema: 'The :attribute field format is invalid.',
-};
+} as const satisfies Readonly<Record<string, string | SizeMessages>>;
 
 /** Placeholder → text pairs, applied in order. */
 export type Replacements = ReadonlyArray<readonly [string, string]>;

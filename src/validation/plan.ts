@@ -13,7 +13,16 @@ import { compileSchema } from './keywords.js';
 import { MESSAGES, render, type Replacements, type SizeMessages } from './messages.js';
 import { displayName } from './php.js';
 import { RuleError, parseFieldRules, ruleKey, type ParsedRule } from './rule-parser.js';
-import { RULES, canonicalRule, type Check, type FieldFacts, type Replacer, type RuleContext } from './rules.js';
+import {
+  RULES,
+  canonicalRule,
+  type RuleDef,
+  type RuleName,
+  type Check,
+  type FieldFacts,
+  type Replacer,
+  type RuleContext,
+} from './rules.js';
 import type { CompileOptions, RuleMap, RuleObject } from './types.js';
 
 export const FLAG = 0;
@@ -232,7 +241,7 @@ function buildField(
     }
     const name = canonicalRule(ruleKey(r.name));
     if (name === undefined) throw invalid(owner, key, r.raw, `unknown rule "${r.name.trim()}"`);
-    const def = RULES[name]!;
+    const def: RuleDef = RULES[name];
     if (def.minParams !== undefined && r.params.length < def.minParams) {
       throw invalid(owner, key, r.raw, `"${name}" needs ${def.minParams} parameter${def.minParams === 1 ? '' : 's'}`);
     }
@@ -257,7 +266,7 @@ function buildField(
       if (error instanceof LogicException) throw error;
       throw invalid(owner, key, r.raw, (error as Error).message);
     }
-    const message = messageFor(name, MESSAGES[name]!, built.replace ?? []);
+    const message = messageFor(name, MESSAGES[name as MessagedRule], built.replace ?? []);
     if (built.schema !== undefined) {
       ruleOfBranch.push(plans.length);
       branches.push(built.schema);
@@ -285,3 +294,11 @@ function buildField(
   }
   return { key, segments, wildcard: field.wildcard, facts: field, rules: plans, validate, ruleOfBranch, display, index: 0, children: [] };
 }
+
+/** Rules that never fail on their own, so they have no message. */
+type SilentRule = 'bail' | 'nullable' | 'sometimes';
+type MessagedRule = Exclude<RuleName, SilentRule>;
+/** A rule of the table without a message in MESSAGES is a compile error here, naming the rule. */
+type RulesWithoutMessage = Exclude<MessagedRule, keyof typeof MESSAGES>;
+const everyRuleHasAMessage: [RulesWithoutMessage] extends [never] ? true : RulesWithoutMessage = true;
+void everyRuleHasAMessage;

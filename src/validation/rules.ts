@@ -86,7 +86,7 @@ function textRule(pattern: string, unicode: string, numbers: Record<string, unkn
   };
 }
 
-export const RULES: Readonly<Record<string, RuleDef>> = {
+export const RULES = {
   bail: flag,
   nullable: flag,
   sometimes: flag,
@@ -199,7 +199,7 @@ export const RULES: Readonly<Record<string, RuleDef>> = {
   same: { kind: 'rule', minParams: 1, build: (c) => sameRule(c, c.params[0]!) },
   different,
   distinct,
-};
+} satisfies Readonly<Record<string, RuleDef>>;
 
 function regexRule(negate: boolean): RuleDef {
   return {
@@ -228,10 +228,13 @@ function affixRule(end: boolean): RuleDef {
 }
 
 const ALIASES: Record<string, string> = { int: 'integer', bool: 'boolean' };
-const BY_KEY = new Map<string, string>();
-for (const name of Object.keys(RULES)) BY_KEY.set(name.replaceAll('_', ''), name);
+const BY_KEY = new Map<string, RuleName>();
+for (const name of Object.keys(RULES) as RuleName[]) BY_KEY.set(name.replaceAll('_', ''), name);
 
 /** The canonical name of a rule as written (`requiredIf`, `REQUIRED_IF`, `int`), or undefined. */
-export function canonicalRule(key: string): string | undefined {
-  return BY_KEY.get(ALIASES[key] ?? key);
+export function canonicalRule(key: string): RuleName | undefined {
+  return BY_KEY.get(ALIASES[key] ?? key) as RuleName | undefined;
 }
+
+/** A rule name of the table. */
+export type RuleName = keyof typeof RULES;

@@ -72,12 +72,14 @@ test('a file over max_file_size and too many files are 413', async () => {
     big.append('document', new Blob(['x'.repeat(100)]), 'big.txt');
     const tooBig = await request(`http://127.0.0.1:${port}/api/files?action=upload`, { method: 'POST', body: big });
     assert.is(tooBig.statusCode, 413);
+    assert.is(tooBig.headers['connection'], 'close', 'the rest of the upload is not read: the connection closes');
     assert.equal(await tooBig.body.json(), { message: 'A file is larger than the limit of 64 bytes.' });
 
     const many = new FormData();
     for (let i = 0; i < 3; i++) many.append('document', new Blob(['x']), `f${i}.txt`);
     const tooMany = await request(`http://127.0.0.1:${port}/api/files?action=upload`, { method: 'POST', body: many });
     assert.is(tooMany.statusCode, 413);
+    assert.is(tooMany.headers['connection'], 'close');
     assert.equal(await tooMany.body.json(), { message: 'Too many files: at most 2 are accepted.' });
   } finally {
     await app.close();

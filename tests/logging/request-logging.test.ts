@@ -147,13 +147,16 @@ on('an X-Request-Id that is too long or has unsafe characters is replaced', asyn
   }
 });
 
-on('error answers are logged with their status (404, 405, 422), and with the action when one was selected', async () => {
+on('error answers are logged with their status (404, 405, 422, 414), and with the action when one was selected', async () => {
   await s.http.send('GET', '/api/system?action=nope');
   await s.http.send('GET', '/api/nowhere');
   await s.http.send('POST', '/api/system?action=status', { json: {} });
   const invalid = await s.http.send('POST', '/api/system?action=echo', { json: {} });
   assert.is(invalid.status, 422);
   assert.match(invalid.headers['x-request-id'] ?? '', GENERATED, 'error answers carry the id too');
+  const tooLong = await s.http.send('GET', `/api/system?action=status&pad=${'p'.repeat(9000)}`);
+  assert.is(tooLong.status, 414);
+  assert.match(tooLong.headers['x-request-id'] ?? '', GENERATED, 'the kernel’s own refusals carry the id too');
   assert.equal(
     captured.lines.map((l) => [l.path, l.action, l.status]),
     [
@@ -161,6 +164,7 @@ on('error answers are logged with their status (404, 405, 422), and with the act
       ['/api/nowhere', undefined, 404],
       ['/api/system', 'status', 405],
       ['/api/system', 'echo', 422],
+      ['/api/system', undefined, 414],
     ],
   );
 });

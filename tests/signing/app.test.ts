@@ -282,13 +282,13 @@ function assertSourceError(result: { stage: string; error: unknown }, stage: str
   assert.match(message, '/api/system', label);
 }
 
-misconfigured('action_source body/both with .middleware("signed"): a LogicException naming action_source, at registration', () => {
+misconfigured('action_source body/both with .middleware("signed"): a LogicException naming action_source, at boot', () => {
   for (const source of ['body', 'both'] as const) {
     for (const spec of ['signed', 'signed:relative']) {
       const result = failure({ action_source: source, app_key: KEY }, (router) => {
         router.svc('/system', SystemController, ['GET', 'POST']).name('system').middleware(spec);
       });
-      assertSourceError(result, 'registration', source, `${source} + ${spec}`);
+      assertSourceError(result, 'boot', source, `${source} + ${spec}`);
     }
   }
 });

@@ -1,0 +1,46 @@
+/**
+ * The layer rules of docs/architecture.md, checked by `npm run lint:deps`
+ * (and so by CI): no import cycle, type-only imports included, and each
+ * layer imports only the layers below it.
+ */
+const layers = [
+  ['errors and support', ['src/errors/', 'src/awaitable\\.ts', 'src/container\\.ts', 'src/validation/php-regex\\.ts']],
+  ['configuration', ['src/config\\.ts', 'src/config/']],
+  ['http', ['src/http/']],
+  ['validation', ['src/validation/(?!php-regex\\.ts)']],
+  ['actions', ['src/action\\.ts', 'src/action-controller\\.ts', 'src/form-request\\.ts', 'src/handles\\.ts', 'src/precognition\\.ts']],
+  ['routing', ['src/routing/']],
+  ['pipeline', ['src/pipeline/']],
+  ['features', ['src/service-provider\\.ts', 'src/svc/', 'src/signing/', 'src/cors/', 'src/rate-limiting/', 'src/logging/']],
+  ['application', ['src/kernel\\.ts', 'src/application\\.ts', 'src/testing/']],
+  ['entry points', ['src/index\\.ts', 'src/cli/', 'src/client/']],
+];
+
+const pattern = (paths) => `^(${paths.join('|')})`;
+
+const upward = layers.slice(0, -1).map(([name, paths], i) => ({
+  name: `layer-${name.replace(/ /g, '-')}`,
+  comment: `${name} imports only the layers below it (docs/architecture.md)`,
+  severity: 'error',
+  from: { path: pattern(paths) },
+  to: { path: pattern(layers.slice(i + 1).flatMap(([, p]) => p)) },
+}));
+
+module.exports = {
+  forbidden: [
+    { name: 'no-circular', comment: 'no import cycle, type-only imports included', severity: 'error', from: {}, to: { circular: true } },
+    {
+      name: 'no-entry-import',
+      comment: 'the core never imports its own public entry',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/index\\.ts$' },
+      to: { path: '^src/index\\.ts$' },
+    },
+    ...upward,
+  ],
+  options: {
+    parser: 'swc',
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: 'node_modules' },
+  },
+};

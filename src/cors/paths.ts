@@ -1,0 +1,96 @@
+import type { Request } from '../http/request.js';
+import { compileWildcard, type WildcardMatcher } from './wildcard.js';
+
+/** Tells whether CORS applies to a request's path. */
+export type PathMatcher = (request: Request) => boolean;
+
+/**
+ * The host framework's `HandleCors::hasMatchingPath`: each pattern (slashes
+ * trimmed, except `/` itself) is matched with `Str::is` against the decoded
+ * path without its leading and trailing slashes (`$request->is()`), and,
+ * when it names a scheme (`https://api.example.com/*`), against the full URL
+ * (`$request->fullUrlIs()`). Compiled once; the full URL is only built when
+ * such a pattern exists and the path did not match.
+ */
+export function compilePaths(patterns: readonly string[]): PathMatcher {
+  const onPath: WildcardMatcher[] = [];
+  const onUrl: WildcardMatcher[] = [];
+  for (const pattern of patterns) {
+    const trimmed = pattern === '/' ? pattern : trimSlashes(pattern);
+    (trimmed.includes('://') ? onUrl : onPath).push(compileWildcard(trimmed));
+  }
+  if (onPath.length === 0 && onUrl.length === 0) return () => false;
+  return (request) => {
+    const path = decodedPath(request.path);
+    if (path !== undefined) for (const matches of onPath) if (matches(path)) return true;
+    if (onUrl.length === 0) return false;
+    const url = fullUrl(request);
+    for (const matches of onUrl) if (matches(url)) return true;
+    return false;
+  };
+}
+
+/** `$request->decodedPath()`: slashes trimmed (`/` for the root), then percent-decoded; undefined when not UTF-8 (PCRE's `/u` then matches nothing). */
+export function decodedPath(path: string): string | undefined {
+  let start = 0;
+  let end = path.length;
+  while (start < end && path.charCodeAt(start) === 0x2f) start++;
+  while (end > start && path.charCodeAt(end - 1) === 0x2f) end--;
+  if (start === end) return '/';
+  // One pass: only a percent sign or a byte beyond ASCII needs decoding.
+  for (let i = start; i < end; i++) {
+    const code = path.charCodeAt(i);
+    if (code === 0x25 || code > 0x7f) return rawUrlDecode(path.slice(start, end));
+  }
+  return start === 0 && end === path.length ? path : path.slice(start, end);
+}
+
+/** `$request->fullUrl()` without the host framework's query normalisation: scheme, host, path (no trailing slash), raw query. */
+function fullUrl(request: Request): string {
+  let end = request.path.length;
+  while (end > 0 && request.path.charCodeAt(end - 1) === 0x2f) end--;
+  const path = request.path.slice(0, end);
+  return `${request.scheme}://${request.host}${path}${request.rawQuery === '' ? '' : `?${request.rawQuery}`}`;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+function trimSlashes(value: string): string {
+  let start = 0;
+  let end = value.length;
+  while (start < end && value.charCodeAt(start) === 0x2f) start++;
+  while (end > start && value.charCodeAt(end - 1) === 0x2f) end--;
+  return value.slice(start, end);
+}
+
+/** PHP's `rawurldecode` on the bytes node:http read (latin1), then strict UTF-8. */
+function rawUrlDecode(value: string): string | undefined {
+  const bytes = Buffer.from(value, /[^\x00-\xff]/.test(value) ? 'utf8' : 'latin1');
+  const out = Buffer.allocUnsafe(bytes.length);
+  let size = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i]!;
+    if (byte === 0x25 && i + 2 < bytes.length) {
+      const high = hexValue(bytes[i + 1]!);
+      const low = hexValue(bytes[i + 2]!);
+      if (high !== -1 && low !== -1) {
+        out[size++] = high * 16 + low;
+        i += 2;
+        continue;
+      }
+    }
+    out[size++] = byte;
+  }
+  try {
+    return utf8.decode(out.subarray(0, size));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The value of one hexadecimal digit (an ASCII code), or -1. */
+function hexValue(code: number): number {
+  if (code >= 0x30 && code <= 0x39) return code - 0x30;
+  const lower = code | 0x20;
+  return lower >= 0x61 && lower <= 0x66 ? lower - 0x57 : -1;
+}

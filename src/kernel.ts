@@ -1,0 +1,142 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Request } from './http/request.js';
+import { JsonResponse } from './http/response.js';
+import { originForm, wireError } from './http/wire-rules.js';
+import { writeResponse } from './http/write-response.js';
+import type { ErrorRenderer, Handler } from './http/compose.js';
+import type { Router } from './routing/router.js';
+import { Exchange } from './routing/exchange.js';
+import { NotFoundError, ServiceUnavailableError, UriTooLongError } from './errors/http-error.js';
+import type { SwitchyardConfig } from './config.js';
+import { isThenable, type Awaitable } from './awaitable.js';
+import { addPrecognitionHeaders } from './precognition.js';
+
+/** Called by the Express-style middleware when no route matches. */
+export type NextFunction = (error?: unknown) => void;
+
+/**
+ * Where node:http meets Switchyard. For each request: split the target,
+ * find the route, make the request's `Exchange`, check the wire rules and
+ * the query length, run global middleware around the route's stages
+ * (src/pipeline/dispatch.ts), and write the answer. Nothing thrown escapes:
+ * errors are rendered by the application's one renderer, and a response
+ * that cannot be written becomes a bare 500.
+ */
+export class Kernel {
+  /** Set while the application shuts down: responses then close their connection. */
+  closing = false;
+  readonly #pipeline: Handler<Exchange>;
+  readonly #entry: Handler<Exchange>;
+
+  /**
+   * `globalMiddleware`: the application's global middleware, composed once around `destination`.
+   * `outermost`: wraps everything the kernel answers once a request exists (the application's CORS layer).
+   */
+  constructor(
+    private readonly router: Router,
+    globalMiddleware: (destination: Handler<Exchange>) => Handler<Exchange>,
+    private readonly render: ErrorRenderer,
+    private readonly config: SwitchyardConfig,
+    outermost?: (run: Handler<Exchange>) => Handler<Exchange>,
+  ) {
+    this.#pipeline = globalMiddleware(runRoute);
+    const run: Handler<Exchange> = (_request, exchange) => this.#run(exchange);
+    this.#entry = outermost === undefined ? run : outermost(run);
+  }
+
+  /** The `(req, res, next?)` entry point. With `next`, an unmatched path is passed on. */
+  readonly handle = (req: IncomingMessage, res: ServerResponse, next?: NextFunction): void => {
+    const url = originForm(req, req.url ?? '/');
+    const mark = url.indexOf('?');
+    const path = mark === -1 ? url : url.slice(0, mark);
+    const route = this.router.find(path);
+    if (route === undefined && next !== undefined) {
+      next();
+      return;
+    }
+    const request = new Request(req, res, path, mark === -1 ? '' : url.slice(mark + 1), this.config);
+    const exchange = new Exchange(request, route);
+    let result: Awaitable<JsonResponse>;
+    try {
+      result = this.#entry(request, exchange);
+    } catch (error) {
+      result = this.render(error, request);
+    }
+    // Synchronous answers are written at once; only waiting requests allocate callbacks.
+    if (!isThenable<JsonResponse>(result)) {
+      this.#send(request, exchange, result);
+      return;
+    }
+    Promise.resolve(result).then(
+      (response) => this.#send(request, exchange, response),
+      (error) => this.#send(request, exchange, this.render(error, request)),
+    );
+  };
+
+  #run(exchange: Exchange): Awaitable<JsonResponse> {
+    const request = exchange.request;
+    const refused = wireError(request.raw);
+    if (refused !== undefined) throw refused;
+    if (request.rawQuery.length > this.config.max_query_length) throw new UriTooLongError();
+    const running = this.#pipeline(request, exchange);
+    const limit = this.config.handler_timeout;
+    return limit === 0 ? running : withDeadline(Promise.resolve(running), limit, request, this.render);
+  }
+
+  #send(request: Request, exchange: Exchange, response: JsonResponse): void {
+    const res = request.rawResponse;
+    if (res.headersSent || res.writableEnded || res.destroyed) {
+      // A handler began the answer itself and then failed: it cannot be completed, so the connection must not wait for it.
+      if (!res.writableEnded && !res.destroyed && (!(response instanceof JsonResponse) || response.status >= 400)) res.destroy();
+      return;
+    }
+    if (!(response instanceof JsonResponse)) {
+      response = this.render(new TypeError(`A route handler answered with ${typeof response} instead of a response.`), request);
+    }
+    // Headers of this answer go on a copy: the response object may be shared (a middleware's canned answer).
+    const headers = { ...response.headers };
+    if (this.closing) headers['connection'] = 'close';
+    addPrecognitionHeaders(headers, request, exchange.variesOnPrecognition);
+    try {
+      writeResponse(res, response.status, response.body, headers, request.method);
+    } catch (error) {
+      const fallback = this.render(error, request);
+      if (res.headersSent) return;
+      // A failed writeHead left its reason phrase behind ("500 OK"); let node pick the right one.
+      (res as { statusMessage: string | undefined }).statusMessage = undefined;
+      writeResponse(res, fallback.status, fallback.body, { ...fallback.headers }, request.method);
+    }
+  }
+}
+
+/** The destination of global middleware: the matched route's stages, or 404. */
+function runRoute(request: Request, exchange: Exchange): Awaitable<JsonResponse> {
+  exchange.request = request;
+  if (exchange.route === undefined) throw new NotFoundError();
+  return exchange.next();
+}
+
+/** Answers 503 when the handler runs past the deadline, and aborts `request.signal`. */
+function withDeadline(running: Promise<JsonResponse>, ms: number, request: Request, render: ErrorRenderer): Promise<JsonResponse> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      timedOut = true;
+      const error = new ServiceUnavailableError('The server took too long to answer.');
+      request.abort(error);
+      resolve(render(error, request));
+    }, ms);
+    let timedOut = false;
+    running.then(
+      (response) => {
+        clearTimeout(timer);
+        resolve(response);
+      },
+      (error) => {
+        clearTimeout(timer);
+        // After the 503 the error has no answer left to shape, but it must still be reported.
+        if (timedOut) render(error, request);
+        else reject(error);
+      },
+    );
+  });
+}

@@ -1,0 +1,50 @@
+/**
+ * The request path of a route, in order: one list per kind of route, decided
+ * at boot. Each stage answers, or calls `exchange.next()` for the next one
+ * (src/routing/exchange.ts). A stage returns a plain value when it has
+ * nothing to wait for and a Promise when it must wait (the body, an async
+ * hook), so a request that waits for nothing is answered within the tick it
+ * arrived in. Adding a stage is one file and one line here.
+ *
+ *   svc route                                   plain route (addRoute)
+ *   1. routeMethod         405 / OPTIONS        1. routeMethod
+ *  (2. readBodyToSelect    action_source body/both)
+ *   3. selectAction        plan, or 404 held    2. routeMiddleware
+ *   4. routeMiddleware     auth, signed, yours  3. callRouteHandler
+ *   5. answerMissingAction the held 404
+ *   6. guardMethod         405 / OPTIONS with the action's Allow
+ *   7. refuseUnsupportedPrediction  400
+ *   8. readBody            when the action needs it
+ *   9. resolveFormRequest  prepare → authorize (403) → validate (422) → passed
+ *  10. answer              204 Precognition-Success, or the handler's value
+ */
+import type { SwitchyardConfig } from '../config.js';
+import type { Stage } from '../routing/exchange.js';
+import { routeMethod } from './route-method.js';
+import { readBody, readBodyToSelect } from './read-body.js';
+import { selectActionStage } from './select-action.js';
+import { routeMiddleware } from './route-middleware.js';
+import { answerMissingAction } from './answer-missing-action.js';
+import { guardMethodStage } from './guard-method.js';
+import { refuseUnsupportedPrediction } from './refuse-prediction.js';
+import { resolveFormRequestStage } from './resolve-form-request.js';
+import { answer, callRouteHandler } from './run-handler.js';
+
+/** The stages of a `svc` route under this configuration. */
+export function svcStages(config: SwitchyardConfig): readonly Stage[] {
+  return [
+    routeMethod,
+    ...(config.action_source === 'query' ? [] : [readBodyToSelect]),
+    selectActionStage(config),
+    routeMiddleware,
+    answerMissingAction,
+    guardMethodStage,
+    refuseUnsupportedPrediction,
+    readBody,
+    resolveFormRequestStage,
+    answer,
+  ];
+}
+
+/** The stages of a plain route. */
+export const PLAIN_STAGES: readonly Stage[] = [routeMethod, routeMiddleware, callRouteHandler];

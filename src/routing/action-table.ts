@@ -1,0 +1,110 @@
+import type { Container } from 'inversify';
+import { Action, type ActionClass, type FormRequestClass } from '../action.js';
+import { DEFAULT_ACTION, FALLBACK_ACTION } from '../action-controller.js';
+import { FormRequest } from '../form-request.js';
+import { makeFactory, resolve } from '../container.js';
+import { declaredParameterType } from '../handles.js';
+import { LogicException } from '../errors/logic-exception.js';
+import { allowHeader, expandMethods } from './methods.js';
+import { compileValidator } from '../validation/compiler.js';
+import type { CompiledValidator } from '../validation/types.js';
+
+/** A form request class, ready at boot: how to build one and its compiled validator. */
+export interface FormRequestPlan {
+  readonly cls: FormRequestClass;
+  readonly create: () => FormRequest;
+  readonly validator: CompiledValidator;
+}
+
+/** Everything the pipeline needs to know about one action, worked out once at boot. */
+export interface ActionPlan {
+  /** The public name, or `/` / `*` for reserved dispatch. */
+  readonly name: string;
+  readonly action: Action;
+  /** Accepted methods, HEAD included when GET is. */
+  readonly methods: ReadonlySet<string>;
+  /** The `Allow` header for this action. */
+  readonly allow: string;
+  readonly precognition: boolean;
+  readonly form: FormRequestPlan | undefined;
+  /** Whether the body must be read before the handler (a form request, or a method that carries one). */
+  readonly readsBody: boolean;
+}
+
+/** The actions of one `svc` route. Names are looked up in a Map, never on an object. */
+export interface ActionTable {
+  /** The controller's class name, when the table was built from one (for listings such as `switchyard routes`). */
+  readonly controller?: string;
+  readonly byName: ReadonlyMap<string, ActionPlan>;
+  readonly defaultAction: ActionPlan | undefined;
+  readonly fallbackAction: ActionPlan | undefined;
+}
+
+const validators = new WeakMap<FormRequestClass, CompiledValidator>();
+const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Builds the table for a controller's `actions` map. */
+export function buildActionTable(
+  container: Container,
+  controllerName: string,
+  actions: Readonly<Record<string, ActionClass>>,
+): ActionTable {
+  const byName = new Map<string, ActionPlan>();
+  let defaultAction: ActionPlan | undefined;
+  let fallbackAction: ActionPlan | undefined;
+  for (const name of Object.keys(actions)) {
+    const plan = planAction(container, controllerName, name, actions[name]!);
+    if (name === DEFAULT_ACTION) defaultAction = plan;
+    else if (name === FALLBACK_ACTION) fallbackAction = plan;
+    else byName.set(name, plan);
+  }
+  if (fallbackAction) byName.set(FALLBACK_ACTION, fallbackAction);
+  return { controller: controllerName, byName, defaultAction, fallbackAction };
+}
+
+function planAction(container: Container, owner: string, name: string, cls: ActionClass): ActionPlan {
+  if (typeof cls !== 'function' || !(cls.prototype instanceof Action)) {
+    throw new LogicException(`${owner}: the action "${name}" must be a class that extends Action.`);
+  }
+  if (name === '') throw new LogicException(`${owner}: an action name cannot be empty.`);
+  const action = resolve<Action>(container, cls);
+  const methods = expandMethods(action.methods);
+  if (methods.length === 0) throw new LogicException(`${owner}: the action "${name}" (${cls.name}) accepts no method.`);
+  const formClass = formRequestOf(cls);
+  const form = formClass ? planFormRequest(container, formClass) : undefined;
+  return {
+    name,
+    action,
+    methods: new Set(methods),
+    allow: allowHeader(methods),
+    precognition: action.precognition === true,
+    form,
+    readsBody: form !== undefined || methods.some((m) => !BODYLESS.has(m)),
+  };
+}
+
+/** The form request `handle` declares: static `formRequest`, `@handles(Class)`, or the parameter type. */
+function formRequestOf(cls: ActionClass): FormRequestClass | undefined {
+  const declared = cls.formRequest ?? declaredParameterType(cls.prototype);
+  if (typeof declared === 'function' && declared.prototype instanceof FormRequest) return declared as FormRequestClass;
+  return undefined;
+}
+
+/** Builds the form request plan, compiling its rules once per class. */
+export function planFormRequest(container: Container, cls: FormRequestClass): FormRequestPlan {
+  const create = makeFactory(container, cls);
+  let validator = validators.get(cls);
+  if (validator === undefined) {
+    // Read rules() from a plain instance when the class takes no constructor arguments: property injections
+    // may be bound after the routes are registered (they are resolved per request).
+    const sample = cls.length === 0 ? new (cls as unknown as new () => FormRequest)() : create();
+    validator = compileValidator(sample.rules(), {
+      owner: cls.name,
+      messages: sample.messages(),
+      attributes: sample.attributes(),
+      stopOnFirstFailure: sample.stopOnFirstFailure,
+    });
+    validators.set(cls, validator);
+  }
+  return { cls, create, validator: validator };
+}

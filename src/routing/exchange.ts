@@ -1,0 +1,64 @@
+import type { Request } from '../http/request.js';
+import type { JsonResponse } from '../http/response.js';
+import type { Awaitable } from '../awaitable.js';
+import type { NotFoundError } from '../errors/http-error.js';
+import type { FormRequest } from '../form-request.js';
+import type { ActionPlan, ActionTable } from './action-table.js';
+
+/** One step of a route's pipeline: answers, or calls `exchange.next()` to go on. */
+export type Stage = (exchange: Exchange) => Awaitable<JsonResponse>;
+
+/** What the stages read of the matched route (a `Route`; declared here so the two files do not import each other). */
+export interface ExchangeRoute {
+  readonly path: string;
+  /** The route's `Allow` header. */
+  readonly allow: string;
+  readonly selectsAction: boolean;
+  readonly actions: ActionTable | undefined;
+  readonly stages: readonly Stage[];
+  accepts(method: string): boolean;
+  runMiddleware(exchange: Exchange): Awaitable<JsonResponse>;
+  callHandler(request: Request): Awaitable<JsonResponse>;
+}
+
+/**
+ * Everything the pipeline decides about one request, in one typed record:
+ * the route, the selected action (or the 404 held back until route
+ * middleware has run), the form request, and where the request is in the
+ * route's ordered stages. Made by the kernel, one per request; middleware
+ * never sees it (it is threaded past them by `compose`).
+ */
+export class Exchange {
+  /** The request as the last middleware passed it on. */
+  request: Request;
+  /** The matched route; undefined when no route matched (404). */
+  readonly route: ExchangeRoute | undefined;
+  /** The selected action (svc routes). */
+  plan: ActionPlan | undefined = undefined;
+  /** The 404 for an action that does not exist, answered after route middleware (svc routes). */
+  missing: NotFoundError | undefined = undefined;
+  /** The form request, once it passed (svc routes with one). */
+  form: FormRequest | undefined = undefined;
+  #step = 0;
+
+  constructor(request: Request, route: ExchangeRoute | undefined) {
+    this.request = request;
+    this.route = route;
+  }
+
+  /** Runs the route's next stage. */
+  next(): Awaitable<JsonResponse> {
+    return this.route!.stages[this.#step++]!(this);
+  }
+
+  /** True once an action was selected and it answers Precognition (every answer then varies on it). */
+  get variesOnPrecognition(): boolean {
+    return this.plan?.precognition === true;
+  }
+}
+
+/** The destination of route middleware: carry on with the request the middleware passed. */
+export function resume(request: Request, exchange: Exchange): Awaitable<JsonResponse> {
+  exchange.request = request;
+  return exchange.next();
+}

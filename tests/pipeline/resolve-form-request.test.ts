@@ -1,0 +1,129 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { ServerResponse } from 'node:http';
+import { Request } from '../../src/http/request.js';
+import { resolveConfig } from '../../src/config.js';
+import { createContainer } from '../../src/container.js';
+import { FormRequest } from '../../src/form-request.js';
+import { planFormRequest } from '../../src/routing/action-table.js';
+import { resolveFormRequest } from '../../src/pipeline/resolve-form-request.js';
+import { AuthorizationError } from '../../src/errors/http-error.js';
+import { ValidationError } from '../../src/errors/validation-error.js';
+import { jsonIncoming } from '../helpers/fake-request.js';
+import { plain } from '../helpers/plain.js';
+
+/** Stage 3 on its own: a request with a parsed body, a form request plan, the stage's answer. */
+async function requestWith(body: unknown, query = ''): Promise<Request> {
+  const request = new Request(jsonIncoming(JSON.stringify(body)), {} as ServerResponse, '/x', query, resolveConfig());
+  await request.loadBody();
+  return request;
+}
+
+async function outcome(run: () => unknown): Promise<unknown> {
+  try {
+    return await run();
+  } catch (error) {
+    return error;
+  }
+}
+
+const trace: string[] = [];
+
+class Traced extends FormRequest {
+  override prepareForValidation() {
+    trace.push('prepare');
+    this.merge({ name: String(this.input('name') ?? '').trim() });
+  }
+  override authorize() {
+    trace.push('authorize');
+    return this.header('x-deny') !== 'yes';
+  }
+  override rules() {
+    return { name: 'required|string|max:5', age: 'integer' };
+  }
+  override passedValidation() {
+    trace.push('passed');
+  }
+}
+
+class AsyncHooks extends FormRequest {
+  override async prepareForValidation() {
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    trace.push('prepare');
+  }
+  override async authorize() {
+    trace.push('authorize');
+    return true;
+  }
+  override rules() {
+    return { name: 'required' };
+  }
+  override async passedValidation() {
+    trace.push('passed');
+  }
+}
+
+class Denies extends FormRequest {
+  override authorize() {
+    return false;
+  }
+  override rules() {
+    return { name: 'required' };
+  }
+}
+
+const container = createContainer();
+const test = suite('resolveFormRequest (stage 3)');
+
+test('runs prepare -> authorize -> validate -> passed and keeps only validated fields', async () => {
+  trace.length = 0;
+  const request = await requestWith({ name: '  ada ', extra: 'dropped' }, 'age=36');
+  const form = await resolveFormRequest(planFormRequest(container, Traced), request);
+  assert.equal(trace, ['prepare', 'authorize', 'passed']);
+  assert.ok(form instanceof Traced);
+  assert.equal(plain(form.validated()), { name: 'ada', age: '36' });
+});
+
+test('answers synchronously when every hook is synchronous', async () => {
+  const request = await requestWith({ name: 'ada' });
+  const result = resolveFormRequest(planFormRequest(container, Traced), request);
+  assert.not.instance(result, Promise);
+  assert.instance(result, Traced);
+});
+
+test('waits for async hooks, in order', async () => {
+  trace.length = 0;
+  const request = await requestWith({ name: 'x' });
+  const result = resolveFormRequest(planFormRequest(container, AsyncHooks), request);
+  assert.instance(result, Promise);
+  await result;
+  assert.equal(trace, ['prepare', 'authorize', 'passed']);
+});
+
+test('authorize() false is an AuthorizationError (403) even when the data is invalid too', async () => {
+  const request = await requestWith({});
+  const error = await outcome(() => resolveFormRequest(planFormRequest(container, Denies), request));
+  assert.instance(error, AuthorizationError);
+  assert.is((error as AuthorizationError).status, 403);
+  assert.is((error as AuthorizationError).message, 'This action is unauthorized.');
+});
+
+test('invalid data is a ValidationError (422) with messages in rule order; passedValidation does not run', async () => {
+  trace.length = 0;
+  const request = await requestWith({ name: 'too long name', age: 'x' });
+  const error = await outcome(() => resolveFormRequest(planFormRequest(container, Traced), request));
+  assert.instance(error, ValidationError);
+  assert.equal((error as ValidationError).toJSON(), {
+    message: 'The name field must not be greater than 5 characters. (and 1 more error)',
+    errors: { name: ['The name field must not be greater than 5 characters.'], age: ['The age field must be an integer.'] },
+  });
+  assert.equal(trace, ['prepare', 'authorize']);
+});
+
+test('only (Precognition-Validate-Only) limits validation to the listed fields', async () => {
+  const request = await requestWith({ name: 'ok', age: 'x' });
+  const form = await resolveFormRequest(planFormRequest(container, Traced), request, ['name']);
+  assert.equal(plain(form.validated()), { name: 'ok' });
+});
+
+test.run();
