@@ -2,7 +2,7 @@
  * `app.inject()` answers exactly as the application does over a real
  * socket: a sample of the end-to-end cases (status, echo, 404, 405, 422,
  * 415, 413, 414, 400, Precognition 204/422, signed URLs 200/403,
- * multipart 200/422/413) is sent both ways to the same application, and the
+ * multipart 200/422/413, CORS) is sent both ways to the same application, and the
  * status, body and the headers a client relies on must be identical.
  */
 import { suite } from 'uvu';
@@ -110,6 +110,20 @@ const CASES: Case[] = [
   { label: 'action method: 405 + Allow', method: 'POST', url: '/api/system?action=status', headers: JSON_TYPE, body: '{}', status: 405 },
   { label: 'route method: 405 + Allow', method: 'DELETE', url: '/api/system?action=status', status: 405 },
   { label: 'OPTIONS: 204 + Allow', method: 'OPTIONS', url: '/api/system?action=echo', status: 204 },
+  {
+    label: 'CORS preflight: 204 + Access-Control-*',
+    method: 'OPTIONS',
+    url: '/api/system?action=echo',
+    headers: { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    status: 204,
+  },
+  {
+    label: 'CORS simple request: 200 + Access-Control-Allow-Origin',
+    method: 'GET',
+    url: '/api/system?action=status',
+    headers: { origin: 'https://app.example' },
+    status: 200,
+  },
   { label: 'missing message: 422', method: 'POST', url: '/api/system?action=echo', headers: JSON_TYPE, body: '{}', status: 422 },
   {
     label: 'message too long: 422',
@@ -213,7 +227,20 @@ const CASES: Case[] = [
 ];
 
 /** The headers a client relies on (not date, connection or keep-alive, which belong to the transport). */
-const COMPARED = ['content-type', 'content-length', 'allow', 'vary', 'precognition', 'precognition-success', 'x-request-id'];
+const COMPARED = [
+  'content-type',
+  'content-length',
+  'allow',
+  'vary',
+  'precognition',
+  'precognition-success',
+  'x-request-id',
+  'access-control-allow-origin',
+  'access-control-allow-methods',
+  'access-control-allow-headers',
+  'access-control-max-age',
+  'access-control-expose-headers',
+];
 
 function pick(headers: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {};
