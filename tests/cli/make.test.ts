@@ -7,10 +7,13 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ROOT, runCli } from './run-cli.js';
+
+/** The package name the generated files import from: this package's own (it follows a rename). */
+const PACKAGE = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string }).name;
 
 const make = suite('switchyard make:*');
 let dir = '';
@@ -29,7 +32,7 @@ make('make:action Echo: src/actions/echo-action.ts with class EchoAction', () =>
   assert.is(result.status, 0, result.stderr);
   assert.is(result.stdout, 'Created src/actions/echo-action.ts (EchoAction).\n');
   const source = read('src/actions/echo-action.ts');
-  assert.match(source, /^import \{ Action \} from 'switchyard';$/m);
+  assert.ok(source.startsWith(`import { Action } from '${PACKAGE}';\n`), source);
   assert.match(source, /^export class EchoAction extends Action \{$/m);
   assert.match(source, /actions = \{ echo: EchoAction \}/);
 });
@@ -112,8 +115,8 @@ make('the generated files type-check under strict, and once wired up `switchyard
     action,
     readFileSync(action, 'utf8')
       .replace(
-        "import { Action } from 'switchyard';",
-        "import { Action, handles } from 'switchyard';\nimport { MessageRequest } from '../requests/message-request.js';",
+        `import { Action } from '${PACKAGE}';`,
+        `import { Action, handles } from '${PACKAGE}';\nimport { MessageRequest } from '../requests/message-request.js';`,
       )
       .replace("override methods = ['GET'];", "override methods = ['POST'];")
       .replace('handle() {\n    return {};', '@handles()\n  handle(request: MessageRequest) {\n    return request.validated();'),
@@ -127,7 +130,7 @@ make('the generated files type-check under strict, and once wired up `switchyard
   );
   writeFileSync(
     join(dir, 'src/app.ts'),
-    `import { Application } from 'switchyard';
+    `import { Application } from '${PACKAGE}';
 import { SystemController } from './controllers/system-controller.js';
 
 export default () => new Application().withRouting({ api: (router) => void router.svc('/system', SystemController, ['POST']) });
@@ -154,7 +157,8 @@ export default () => new Application().withRouting({ api: (router) => void route
     }),
   );
   mkdirSync(join(dir, 'node_modules'));
-  symlinkSync(ROOT, join(dir, 'node_modules/switchyard'), 'dir');
+  mkdirSync(dirname(join(dir, 'node_modules', PACKAGE)), { recursive: true }); // a scoped name has a folder
+  symlinkSync(ROOT, join(dir, 'node_modules', PACKAGE), 'dir');
   const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], {
     cwd: dir,
     encoding: 'utf8',
