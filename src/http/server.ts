@@ -72,7 +72,9 @@ function answerConnect(_req: IncomingMessage, socket: Duplex): void {
 function rawJson(socket: Duplex, status: number, reason: string, message: string): void {
   const body = JSON.stringify({ message });
   socket.on('error', () => undefined);
+  // Once the answer is out, destroy: a half-closed socket would go on parsing what the client already sent.
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    () => socket.destroy(),
   );
 }

@@ -65,3 +65,32 @@ test('a body within the limit with Expect: 100-continue is invited and served', 
 });
 
 test.run();
+
+const clientErrors = suite('server: answers to requests node:http rejects');
+
+clientErrors('after a 408 the connection is destroyed, so what the client already sent is not parsed any further', async () => {
+  const { createServer } = await import('node:net');
+  const { answerClientError } = await import('../../src/http/server.js');
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address() as { port: number };
+  const accepted = new Promise<import('node:net').Socket>((resolve) => server.once('connection', resolve));
+  // A client that keeps sending (its side stays open after the server's FIN).
+  const client = connect({ port: address.port, host: '127.0.0.1', allowHalfOpen: true });
+  client.on('error', () => undefined);
+  let received = '';
+  client.on('data', (chunk) => (received += chunk.toString('latin1')));
+  const socket = await accepted;
+  try {
+    answerClientError(Object.assign(new Error('timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }), socket);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.ok(socket.destroyed, 'the server side of the connection is destroyed once the answer is written');
+    assert.match(received, /^HTTP\/1\.1 408 /);
+  } finally {
+    client.destroy();
+    socket.destroy();
+    server.close();
+  }
+});
+
+clientErrors.run();
