@@ -20,6 +20,12 @@ import { CorsPolicy } from './cors/cors-policy.js';
 import { healthCheck } from './http/health.js';
 import { RateLimiter } from './rate-limiting/rate-limiter.js';
 import { RateLimitingServiceProvider } from './rate-limiting/rate-limiting-service-provider.js';
+import type { Handler } from './http/compose.js';
+import type { Exchange } from './routing/exchange.js';
+import type { Logger } from 'pino';
+import { createLogger } from './logging/create-logger.js';
+import { logRequests, renderAndLog } from './logging/request-logging.js';
+import { injectInto, type InjectOptions, type InjectResponse } from './testing/inject.js';
 
 /** A route file: a function that registers routes, e.g. `routes/api.ts`'s default export. */
 export type RouteFile = (router: Router) => void;
@@ -44,6 +50,7 @@ export class Application implements RouterHost, ProviderHost {
   readonly #global: MiddlewareSpec[] = [];
   #booted = false;
   #globalMiddleware: MiddlewareFunction[] = [];
+  readonly #logger: Logger | undefined;
   #kernel: Kernel | undefined;
   #server: Server | undefined;
   /** The rate limiter this application made (not one bound by the user), to close with the application. */
@@ -54,11 +61,19 @@ export class Application implements RouterHost, ProviderHost {
     this.container = container;
     this.middlewareResolver = new MiddlewareResolver(container);
     const report = this.config.report;
-    this.render = (error) => renderError(error, report);
+    this.#logger = createLogger(this.config.logger);
+    // With a logger, unexpected errors are logged, unless you gave your own `report`.
+    this.render =
+      this.#logger !== undefined && options.report === undefined ? renderAndLog(this.#logger) : (error) => renderError(error, report);
     this.router = new Router(this);
     this.register(new SigningServiceProvider());
     this.register(new RateLimitingServiceProvider());
     this.register(new SvcServiceProvider());
+  }
+
+  /** The application's pino logger when the `logger` option is on; undefined when logging is off. */
+  get logger(): Logger | undefined {
+    return this.#logger;
   }
 
   /** The signer of this application's URLs (`signedRoute`, `temporarySignedRoute`, `hasValidSignature`). */
@@ -152,13 +167,13 @@ export class Application implements RouterHost, ProviderHost {
     // preflights before anything else runs and sees every answer on the way out, errors included,
     // the kernel's own (414, handler timeout) too.
     const cors = this.config.cors === false ? undefined : new CorsPolicy(this.config.cors);
-    this.#kernel = new Kernel(
-      this.router,
-      (destination) => compose(global, destination, this.render),
-      this.render,
-      this.config,
-      cors === undefined ? undefined : (run) => cors.wrap(run, this.render),
-    );
+    // Request logging goes around CORS, so its line has the status of every answer, preflights included.
+    // Decided here, once: without a logger there is no stage at all.
+    const logging = this.#logger === undefined ? undefined : logRequests(this.#logger, this.render);
+    const withCors = cors === undefined ? undefined : (run: Handler<Exchange>) => cors.wrap(run, this.render);
+    const outermost =
+      logging === undefined ? withCors : (run: Handler<Exchange>) => logging<Exchange>(withCors === undefined ? run : withCors(run));
+    this.#kernel = new Kernel(this.router, (destination) => compose(global, destination, this.render), this.render, this.config, outermost);
     return this.#kernel;
   }
 
@@ -180,6 +195,23 @@ export class Application implements RouterHost, ProviderHost {
     return (req, res, next) => {
       if (!health(req, res, kernel.closing)) kernel.handle(req, res, next);
     };
+  }
+
+  /**
+   * Sends one request through the application in process, without a socket
+   * (light-my-request), as a test would over the wire: the same kernel,
+   * middleware, selection, validation and error answers. Resolves to
+   * `{ statusCode, headers, body, json() }` (light-my-request's response).
+   * What the node:http server does before the application sees a request
+   * (header size limit, timeouts, unparseable requests) is not involved.
+   *
+   * @example
+   * const response = await app.inject({ method: 'POST', url: '/api/system?action=echo', payload: { message: 'hi' } });
+   * response.statusCode; // 200
+   * response.json();     // { message: 'hi' }
+   */
+  inject(options: InjectOptions | string): Promise<InjectResponse> {
+    return injectInto(this.listener, options);
   }
 
   /**

@@ -1,3 +1,4 @@
+import type { Logger, LoggerOptions } from 'pino';
 import { LogicException } from './errors/logic-exception.js';
 import { FORWARDED_HEADERS, TrustedProxies, type ForwardedHeader, type TrustProxy } from './config/trusted-proxies.js';
 import { resolveCorsOptions, type CorsConfig, type CorsOptions } from './config/cors-options.js';
@@ -11,6 +12,13 @@ export type RateLimitStoreName = 'memory' | 'redis';
 /** Receives errors that became a 500, so that nothing fails silently. */
 export type ErrorReporter = (error: unknown) => void;
 
+/**
+ * Request logging: `false` (default: off, no cost), `true` (pino to stdout at
+ * `LOG_LEVEL`, default `info`), pino options (their `level` wins over
+ * `LOG_LEVEL`), or a pino logger of your own (used as it is).
+ */
+export type LoggerSetting = boolean | LoggerOptions | Logger;
+
 /** The options an application accepts. Every key is optional. */
 export interface SwitchyardOptions {
   /** Input name holding the action name. Default `action`. */
@@ -21,8 +29,10 @@ export interface SwitchyardOptions {
   body_limit?: number;
   /** Prefix of the routes loaded as API routes. Default `/api`. */
   api_prefix?: string;
-  /** Called with every unexpected error. Default: print it to stderr. */
+  /** Called with every unexpected error. Default: print it to stderr, or log it when `logger` is on. */
   report?: ErrorReporter;
+  /** Structured request logging with pino (see docs/deployment.md, Logging). Default `false`. */
+  logger?: LoggerSetting;
   /** Largest uploaded file in a multipart body, in bytes (larger: 413). Default 1 MiB. */
   max_file_size?: number;
   /** Most files in a multipart body (more: 413). Default 20. */
@@ -89,6 +99,7 @@ export interface SwitchyardConfig {
   readonly body_limit: number;
   readonly api_prefix: string;
   readonly report: ErrorReporter;
+  readonly logger: LoggerSetting;
   readonly max_file_size: number;
   readonly max_files: number;
   readonly max_query_length: number;
@@ -155,6 +166,7 @@ export function resolveConfig(options: SwitchyardOptions = {}): SwitchyardConfig
     body_limit: count(options, 'body_limit', 1024 * 1024),
     api_prefix: prefix.replace(/\/+$/, ''),
     report: options.report ?? reportToStderr,
+    logger: loggerSetting(options.logger),
     max_file_size: count(options, 'max_file_size', 1024 * 1024),
     max_files: count(options, 'max_files', 20),
     max_query_length: count(options, 'max_query_length', 8192),
@@ -258,6 +270,12 @@ function healthPath(value: unknown): string | undefined {
     throw new LogicException(`Invalid health ${describe(value)}: use a path such as "/up" (no query, no trailing slash).`);
   }
   return value;
+}
+
+function loggerSetting(value: SwitchyardOptions['logger']): LoggerSetting {
+  if (value === undefined) return false;
+  if (typeof value === 'boolean' || (typeof value === 'object' && value !== null && !Array.isArray(value))) return value;
+  throw new LogicException(`Invalid logger ${describe(value)}: use true, false, pino options or a pino logger.`);
 }
 
 /** A value for an error message; never throws (JSON.stringify does on a BigInt). */

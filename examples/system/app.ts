@@ -5,3 +5,6 @@ import apiRoutes from './routes/api.js';
 export function createSystemApp(options: SwitchyardOptions = {}): Application {
   return new Application(options).withRouting({ api: apiRoutes });
 }
+
+/** What `switchyard routes` loads (package.json "switchyard": { "app": "dist/examples/system/app.js" }). */
+export default createSystemApp;

@@ -33,6 +33,8 @@ export interface ActionPlan {
 
 /** The actions of one `svc` route. Names are looked up in a Map, never on an object. */
 export interface ActionTable {
+  /** The controller's class name, when the table was built from one (for listings such as `switchyard routes`). */
+  readonly controller?: string;
   readonly byName: ReadonlyMap<string, ActionPlan>;
   readonly defaultAction: ActionPlan | undefined;
   readonly fallbackAction: ActionPlan | undefined;
@@ -57,7 +59,7 @@ export function buildActionTable(
     else byName.set(name, plan);
   }
   if (fallbackAction) byName.set(FALLBACK_ACTION, fallbackAction);
-  return { byName, defaultAction, fallbackAction };
+  return { controller: controllerName, byName, defaultAction, fallbackAction };
 }
 
 function planAction(container: Container, owner: string, name: string, cls: ActionClass): ActionPlan {

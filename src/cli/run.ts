@@ -1,0 +1,67 @@
+/**
+ * The commands of `switchyard`: `routes` lists the application's routes and
+ * actions; `make:action`, `make:request` and `make:controller` write new
+ * files. Plain Node (`node:util` parseArgs).
+ */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { CliError } from './cli-error.js';
+import { loadApp, locateApp } from './load-app.js';
+import { routesAsJson, routesAsText } from './routes-command.js';
+import { describeRoutes } from './describe-routes.js';
+import { make, type MakeKind } from './make-command.js';
+
+const USAGE = `Usage: switchyard <command> [options]
+
+Commands:
+  routes [--json] [--app <path>]      List routes, and each svc route's actions
+  make:action <Name> [--dir <dir>]    Write an action class (default dir: src/actions)
+  make:request <Name> [--dir <dir>]   Write a form request class (default dir: src/requests)
+  make:controller <Name> [--dir <dir>]
+                                      Write an action controller (default dir: src/controllers)
+  openapi                             Not yet available
+
+The application module is named by package.json ("switchyard": { "app": "dist/app.js" })
+or by --app. Its default export is an Application, or a function that returns one.
+`;
+
+const MAKE_KINDS = new Map<string, MakeKind>([
+  ['make:action', 'action'],
+  ['make:request', 'request'],
+  ['make:controller', 'controller'],
+]);
+
+/** Runs one command; resolves with its exit code (0), or rejects with a `CliError` (exit code 1 or 2). */
+export async function run(argv: string[], cwd: string, out: (text: string) => void): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined) throw new CliError(`Give a command.\n\n${USAGE.trimEnd()}`, 2);
+  if (command === '--help' || command === '-h' || command === 'help' || rest.includes('--help') || rest.includes('-h')) {
+    out(USAGE);
+    return 0;
+  }
+  if (command === 'routes') {
+    const { values } = parse({ args: rest, options: { json: { type: 'boolean' }, app: { type: 'string' } } });
+    const app = await loadApp(locateApp(cwd, values.app));
+    const routes = describeRoutes(app.router);
+    out(values.json === true ? routesAsJson(routes) : routesAsText(routes));
+    return 0;
+  }
+  const kind = MAKE_KINDS.get(command);
+  if (kind !== undefined) {
+    const { values, positionals } = parse({ args: rest, options: { dir: { type: 'string' } }, allowPositionals: true });
+    if (positionals.length > 1) throw new CliError(`make:${kind} takes one name; got ${positionals.length}.`, 2);
+    const { file, className } = make(kind, positionals[0], values.dir, cwd);
+    out(`Created ${file} (${className}).\n`);
+    return 0;
+  }
+  if (command === 'openapi') throw new CliError('switchyard openapi is not yet available.');
+  throw new CliError(`Unknown command "${command}".\n\n${USAGE.trimEnd()}`, 2);
+}
+
+/** parseArgs, strict: an unknown option or a missing value is a usage error (exit code 2). */
+function parse<T extends ParseArgsConfig>(config: T) {
+  try {
+    return parseArgs<T>({ ...config, strict: true });
+  } catch (error) {
+    throw new CliError(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE.trimEnd()}`, 2);
+  }
+}

@@ -1,0 +1,37 @@
+import { createRequire } from 'node:module';
+import type { Logger, pino as Pino } from 'pino';
+import type { LoggerSetting } from '../config.js';
+import { LogicException } from '../errors/logic-exception.js';
+
+/**
+ * The logger for a `logger` setting, made once at boot: none for `false`;
+ * the given logger as it is; otherwise a pino logger to stdout whose level is
+ * the options' `level`, else `LOG_LEVEL`, else `info`. A bad level is a
+ * `LogicException` naming it.
+ */
+export function createLogger(setting: LoggerSetting, env: NodeJS.ProcessEnv = process.env): Logger | undefined {
+  if (setting === false) return undefined;
+  if (isLogger(setting)) return setting;
+  const options = setting === true ? {} : setting;
+  const level = options.level ?? (env['LOG_LEVEL'] || 'info');
+  // Loaded here, not imported: an application without logging never loads pino.
+  const pino = createRequire(import.meta.url)('pino') as typeof Pino;
+  try {
+    return pino({ ...options, level });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new LogicException(`The logger could not be created (level "${level}"): ${reason}.`);
+  }
+}
+
+/** A pino logger (or one shaped like it), as opposed to pino options. */
+export function isLogger(value: unknown): value is Logger {
+  const candidate = value as Partial<Logger> | null;
+  return (
+    typeof candidate === 'object' &&
+    candidate !== null &&
+    typeof candidate.info === 'function' &&
+    typeof candidate.error === 'function' &&
+    typeof candidate.child === 'function'
+  );
+}

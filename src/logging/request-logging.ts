@@ -1,0 +1,84 @@
+import { performance } from 'node:perf_hooks';
+import type { Logger } from 'pino';
+import type { Request } from '../http/request.js';
+import type { JsonResponse } from '../http/response.js';
+import type { ErrorRenderer, Handler } from '../http/compose.js';
+import { renderError } from '../http/render-error.js';
+import { isThenable, type Awaitable } from '../awaitable.js';
+import { REQUEST_ID_ATTRIBUTE, REQUEST_ID_HEADER, requestIdFrom, requestIdSource } from './request-id.js';
+
+/**
+ * The outermost stage of an application with a logger (the kernel's
+ * outermost wrapper, around CORS and global middleware): it gives the request
+ * its id (`request.attributes.get('request_id')`, and `X-Request-Id` on the
+ * answer), runs everything else, and writes one line per request with the
+ * method, path, selected action, status and duration. It sees every answer
+ * the kernel gives once a request exists: 414, the handler-timeout 503 and
+ * error answers included (errors thrown inside are rendered here).
+ *
+ * A handler wrapper rather than a compose middleware, so that a request
+ * answered synchronously stays synchronous (compose's `next()` is always a
+ * promise).
+ */
+export function logRequests(logger: Logger, render: ErrorRenderer): <S>(inner: Handler<S>) => Handler<S> {
+  const newId = requestIdSource();
+  return (inner) => (request, state) => {
+    const started = performance.now();
+    const id = requestIdFrom(request.raw.headers[REQUEST_ID_HEADER], newId);
+    request.attributes.set(REQUEST_ID_ATTRIBUTE, id);
+    // On the node response, not on the JsonResponse: node merges it into whatever answer is written
+    // (errors, a handler writing `request.res` itself), and the answer's headers need no copy.
+    request.rawResponse.setHeader(REQUEST_ID_HEADER, id);
+    let result: Awaitable<JsonResponse>;
+    try {
+      result = inner(request, state);
+    } catch (error) {
+      result = render(error, request);
+    }
+    if (!isThenable<JsonResponse>(result)) return finish(logger, request, result, id, started);
+    return Promise.resolve(result).then(
+      (response) => finish(logger, request, response, id, started),
+      (error) => finish(logger, request, render(error, request), id, started),
+    );
+  };
+}
+
+function finish(logger: Logger, request: Request, response: JsonResponse, id: string, started: number): JsonResponse {
+  const res = request.rawResponse;
+  // Already sent (the handler_timeout 503, or a handler that wrote `request.res`): log what went out.
+  const status = res.headersSent ? res.statusCode : response.status;
+  logger.info(
+    {
+      reqId: id,
+      method: request.method,
+      path: request.path,
+      action: request.attributes.get('svc.action'),
+      status,
+      durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+    },
+    'request',
+  );
+  return response;
+}
+
+/**
+ * The application's error renderer when it logs: unexpected errors (the
+ * 500s) are written at `error` level with the request's id, method, path
+ * and action, instead of to stderr.
+ */
+export function renderAndLog(logger: Logger): ErrorRenderer {
+  return (error, request) => renderError(error, (unexpected) => logError(logger, unexpected, request));
+}
+
+function logError(logger: Logger, error: unknown, request: Request | undefined): void {
+  logger.error(
+    {
+      err: error,
+      reqId: request?.attributes.get(REQUEST_ID_ATTRIBUTE),
+      method: request?.method,
+      path: request?.path,
+      action: request?.attributes.get('svc.action'),
+    },
+    error instanceof Error ? error.message : 'Unexpected error',
+  );
+}
