@@ -140,7 +140,10 @@ function runField(plan: Plan, field: FieldPlan, value: unknown, env: RunEnv): st
         // A failed implicit rule (required...) ends the field: the others would only repeat it.
         return [message(plan, field, rule, value, env, null)];
       case SCHEMA:
-        if (failed === null || ((failed[i >>> 5] ?? 0) & (1 << (i & 31))) === 0) continue;
+        if (field.each !== null) {
+          // bail: this rule runs only because every rule before it passed.
+          if (!apply || field.each[i]!(value)) continue;
+        } else if (failed === null || ((failed[i >>> 5] ?? 0) & (1 << (i & 31))) === 0) continue;
         (out ??= []).push(message(plan, field, rule, value, env, null));
         break;
       case CHECK:
