@@ -9,6 +9,7 @@ import type { ValidationMessages } from '../errors/validation-error.js';
 import type { InputBag } from '../http/own.js';
 import type { RunEnv } from './field-ref.js';
 import { render } from './messages.js';
+import { OnlyFilter } from './only-filter.js';
 import { MISSING, expand, lookup, matchSegments } from './paths.js';
 import { displayValue, isBlankString, isContainer, isFile } from './php.js';
 import { CHECK, CUSTOM, FLAG, IMPLICIT, SCHEMA, buildPlan, type FieldPlan, type Plan, type RulePlan } from './plan.js';
@@ -42,13 +43,8 @@ function addErrors(errors: ValidationMessages, key: string, messages: string[]):
   else errors[key] = messages;
 }
 
-function inOnly(only: readonly (readonly string[])[], segments: readonly string[]): boolean {
-  for (const pattern of only) if (matchSegments(pattern, segments, true)) return true;
-  return false;
-}
-
 function run(plan: Plan, input: InputBag, only: readonly string[] | undefined): ValidationOutcome {
-  const onlyPatterns = only === undefined ? null : only.map((o) => o.split('.'));
+  const filter = only === undefined ? null : new OnlyFilter(only);
   const env: RunEnv = {
     data: input,
     attribute: '',
@@ -80,7 +76,7 @@ function run(plan: Plan, input: InputBag, only: readonly string[] | undefined): 
 
   for (const field of plan.fields) {
     if (!field.wildcard) {
-      if (onlyPatterns !== null && !inOnly(onlyPatterns, field.segments)) continue;
+      if (filter !== null && !filter.matches(field.key)) continue;
       if (stop && errors !== null) break;
       env.expansions = null;
       visit(field, field.key, field.segments, NO_CAPTURES, lookup(input, field.segments));
@@ -89,7 +85,7 @@ function run(plan: Plan, input: InputBag, only: readonly string[] | undefined): 
     const expansions = expand(input, field.segments);
     env.expansions = expansions;
     for (const e of expansions) {
-      if (onlyPatterns !== null && !inOnly(onlyPatterns, e.segments)) continue;
+      if (filter !== null && !filter.matches(e.attribute)) continue;
       if (stop && errors !== null) break;
       visit(field, e.attribute, e.segments, e.captures, e.value);
     }

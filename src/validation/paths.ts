@@ -121,18 +121,15 @@ function walk(
 
 /**
  * Matches a segment pattern against a concrete path, segment by segment.
- * In the pattern, `*` is any key (non-empty when `nonEmpty`); a segment with
- * an embedded `*` (`item*`) is a glob within that segment.
+ * In the pattern, `*` is any key; a segment with an embedded `*` (`item*`)
+ * is a glob within that segment.
  */
-export function matchSegments(pattern: readonly string[], concrete: readonly string[], nonEmpty = false): boolean {
+export function matchSegments(pattern: readonly string[], concrete: readonly string[]): boolean {
   if (pattern.length !== concrete.length) return false;
   for (let i = 0; i < pattern.length; i++) {
     const p = pattern[i]!;
     const c = concrete[i]!;
-    if (p === '*') {
-      if (nonEmpty && c === '') return false;
-      continue;
-    }
+    if (p === '*') continue;
     if (p === c) continue;
     if (!p.includes('*') || !globSegment(p, c)) return false;
   }
