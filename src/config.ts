@@ -1,5 +1,6 @@
 import { LogicException } from './errors/logic-exception.js';
 import { readSigningEnv } from './signing/keys.js';
+import { DEFAULT_LIMITS } from './validation/limits.js';
 
 /** Where the selector reads the action name from. */
 export type ActionSource = 'query' | 'body' | 'both';
@@ -54,6 +55,10 @@ export interface SwitchyardOptions {
   app_url?: string;
   /** Longest lifetime of a temporary signed URL, in seconds; 0 for no cap (the host's behaviour). Default 0. */
   signed_url_max_lifetime?: number;
+  /** Most validation messages collected for one request; validation stops there and the 422 holds those. 0: no cap. Default 200. */
+  max_validation_errors?: number;
+  /** Most attributes one wildcard rule (`items.*.name`) expands to for one request (more: 400). 0: no cap. Default 10000. */
+  max_wildcard_items?: number;
 }
 
 /** Options after validation, with every default filled in. */
@@ -79,6 +84,8 @@ export interface SwitchyardConfig {
   readonly previous_keys: readonly string[];
   readonly app_url: string | undefined;
   readonly signed_url_max_lifetime: number;
+  readonly max_validation_errors: number;
+  readonly max_wildcard_items: number;
 }
 
 const ACTION_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -131,6 +138,8 @@ export function resolveConfig(options: SwitchyardOptions = {}): SwitchyardConfig
     previous_keys: options.previous_keys ?? signingEnv.previousKeys,
     app_url: options.app_url ?? signingEnv.appUrl,
     signed_url_max_lifetime: count(options, 'signed_url_max_lifetime', 0),
+    max_validation_errors: count(options, 'max_validation_errors', DEFAULT_LIMITS.max_validation_errors),
+    max_wildcard_items: count(options, 'max_wildcard_items', DEFAULT_LIMITS.max_wildcard_items),
   });
 }
 

@@ -18,6 +18,7 @@ import { expandMethods } from './methods.js';
 import type { Route } from './route.js';
 import { assertSignedRouteSelectsByQuery, isSignatureMiddleware } from '../signing/signed-route-guard.js';
 import type { Router, RouterHost } from './router.js';
+import type { ValidationLimits } from '../validation/limits.js';
 
 const SELECTED = Symbol('selected action');
 /** The selected action, or the 404 to answer once route middleware has run. */
@@ -106,16 +107,17 @@ export class SvcDispatcher {
     const early = guardMethod(plan, request.method);
     if (early) return early;
     if (request.isPrecognitive && !plan.precognition) throw new PrecognitionNotSupportedError();
-    if (plan.readsBody && !request.bodyLoaded) return request.loadBody().then(() => runInput(plan, request));
-    return runInput(plan, request);
+    const config = this.#host.config;
+    if (plan.readsBody && !request.bodyLoaded) return request.loadBody().then(() => runInput(plan, request, config));
+    return runInput(plan, request, config);
   };
 }
 
 /** The form request (if any), then the handler, or the Precognition answer instead of the handler. */
-function runInput(plan: ActionPlan, request: Request): Awaitable<JsonResponse> {
+function runInput(plan: ActionPlan, request: Request, limits: ValidationLimits): Awaitable<JsonResponse> {
   const precognitive = request.isPrecognitive;
   if (plan.form === undefined) return precognitive ? precognitionSuccess() : runHandler(plan.action, request);
-  const form = resolveFormRequest(plan.form, request, precognitive ? validateOnly(request) : undefined);
+  const form = resolveFormRequest(plan.form, request, precognitive ? validateOnly(request) : undefined, limits);
   if (isThenable<FormRequest>(form))
     return Promise.resolve(form).then((input) => (precognitive ? precognitionSuccess() : runHandler(plan.action, input)));
   return precognitive ? precognitionSuccess() : runHandler(plan.action, form);
