@@ -90,6 +90,10 @@ export interface SwitchyardOptions {
   rate_limit_predictions?: 'skip' | 'count';
   /** Most windows the memory store keeps (past it the oldest are forgotten). Default 1000000. */
   rate_limit_max_keys?: number;
+  /** Most validation messages collected for one request; validation stops there and the 422 holds those. 0: no cap. Default 200. */
+  max_validation_errors?: number;
+  /** Most attributes one wildcard rule (`items.*.name`) expands to for one request (more: 400). 0: no cap. Default 10000. */
+  max_wildcard_items?: number;
 }
 
 /** Options after validation, with every default filled in. */
@@ -128,6 +132,8 @@ export interface SwitchyardConfig {
   readonly rate_limit_on_failure: 'open' | 'closed';
   readonly rate_limit_predictions: 'skip' | 'count';
   readonly rate_limit_max_keys: number;
+  readonly max_validation_errors: number;
+  readonly max_wildcard_items: number;
 }
 
 const ACTION_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -194,6 +200,8 @@ export function resolveConfig(options: SwitchyardOptions = {}): SwitchyardConfig
     rate_limit_on_failure: oneOf(options, 'rate_limit_on_failure', ['open', 'closed'] as const),
     rate_limit_predictions: oneOf(options, 'rate_limit_predictions', ['skip', 'count'] as const),
     rate_limit_max_keys: positive(options, 'rate_limit_max_keys', 1_000_000),
+    max_validation_errors: count(options, 'max_validation_errors', 200),
+    max_wildcard_items: count(options, 'max_wildcard_items', 10_000),
   });
 }
 

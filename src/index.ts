@@ -54,7 +54,8 @@ export {
 } from './errors/http-error.js';
 export { ValidationError, type ValidationMessages } from './errors/validation-error.js';
 export { LogicException } from './errors/logic-exception.js';
-export { PrecognitionNotSupportedError } from './precognition.js';
+export { PrecognitionNotSupportedError, TooManyValidateOnlyNamesError } from './precognition.js';
+export { TooManyItemsError, type ValidationLimits } from './validation/limits.js';
 
 // Signed URLs: the everyday names (the rest: `switchyard/signing`)
 export { UrlSigner, ValidateSignature, InvalidSignatureError } from './signing/index.js';

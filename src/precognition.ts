@@ -1,6 +1,7 @@
-import { HttpError } from './errors/http-error.js';
+import { BadRequestError, HttpError } from './errors/http-error.js';
 import { JsonResponse, type HeaderMap } from './http/response.js';
 import type { Request } from './http/request.js';
+import { hasPartialWildcard } from './validation/only-filter.js';
 
 /**
  * The Precognition protocol, as the `laravel-precognition` client expects:
@@ -14,12 +15,38 @@ export function precognitionSuccess(): JsonResponse {
   return new JsonResponse(undefined, 204, { precognition: 'true', 'precognition-success': 'true' });
 }
 
-/** The fields named by `Precognition-Validate-Only` (comma-separated, not trimmed), or undefined. */
+/** Most names a `Precognition-Validate-Only` header may list (a form has far fewer fields). */
+export const MAX_VALIDATE_ONLY_NAMES = 1000;
+/** Most of those names with a `*` inside a segment (`item*`): each is tested against every attribute it can reach. */
+export const MAX_VALIDATE_ONLY_GLOBS = 20;
+
+/**
+ * The fields named by `Precognition-Validate-Only` (comma-separated, not
+ * trimmed), or undefined. More than `MAX_VALIDATE_ONLY_NAMES` names, or more
+ * than `MAX_VALIDATE_ONLY_GLOBS` with a `*` inside a segment: a 400.
+ */
 export function validateOnly(request: Request): string[] | undefined {
   const header = request.raw.headers['precognition-validate-only'];
   if (typeof header !== 'string' || header === '') return undefined;
-  return header.split(',');
+  const names = header.split(',');
+  if (names.length > MAX_VALIDATE_ONLY_NAMES) {
+    throw new TooManyValidateOnlyNamesError(
+      `The Precognition-Validate-Only header lists ${names.length} fields; at most ${MAX_VALIDATE_ONLY_NAMES} are allowed.`,
+    );
+  }
+  let globs = 0;
+  for (const name of names) {
+    if (hasPartialWildcard(name) && ++globs > MAX_VALIDATE_ONLY_GLOBS) {
+      throw new TooManyValidateOnlyNamesError(
+        `The Precognition-Validate-Only header has more than ${MAX_VALIDATE_ONLY_GLOBS} fields with a "*" inside a segment (such as "item*").`,
+      );
+    }
+  }
+  return names;
 }
+
+/** 400 for a `Precognition-Validate-Only` header beyond the limits above. */
+export class TooManyValidateOnlyNamesError extends BadRequestError {}
 
 /**
  * 400 for a prediction sent to an action without `precognition = true`: a

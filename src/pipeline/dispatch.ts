@@ -41,7 +41,7 @@ export function svcStages(config: SwitchyardConfig): readonly Stage[] {
     guardMethodStage,
     refuseUnsupportedPrediction,
     readBody,
-    resolveFormRequestStage,
+    resolveFormRequestStage(config),
     answer,
   ];
 }

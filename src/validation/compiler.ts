@@ -9,6 +9,8 @@ import type { ValidationMessages } from '../errors/validation-error.js';
 import type { InputBag } from '../http/own.js';
 import type { RunEnv } from './field-ref.js';
 import { render } from './messages.js';
+import { DEFAULT_LIMITS, TooManyItemsError, type ValidationLimits } from './limits.js';
+import { OnlyFilter } from './only-filter.js';
 import { MISSING, expand, lookup, matchSegments } from './paths.js';
 import { displayValue, isBlankString, isContainer, isFile } from './php.js';
 import { CHECK, CUSTOM, FLAG, IMPLICIT, SCHEMA, buildPlan, type FieldPlan, type Plan, type RulePlan } from './plan.js';
@@ -29,7 +31,7 @@ export function compilationCount(): number {
 export function compileValidator(rules: RuleMap, options: CompileOptions): CompiledValidator {
   const plan = buildPlan(rules, options);
   compiled++;
-  return { validate: (input, only) => run(plan, input, only) };
+  return { validate: (input, only, limits = DEFAULT_LIMITS) => run(plan, input, only, limits) };
 }
 
 const NO_CAPTURES: readonly string[] = [];
@@ -42,13 +44,10 @@ function addErrors(errors: ValidationMessages, key: string, messages: string[]):
   else errors[key] = messages;
 }
 
-function inOnly(only: readonly (readonly string[])[], segments: readonly string[]): boolean {
-  for (const pattern of only) if (matchSegments(pattern, segments, true)) return true;
-  return false;
-}
-
-function run(plan: Plan, input: InputBag, only: readonly string[] | undefined): ValidationOutcome {
-  const onlyPatterns = only === undefined ? null : only.map((o) => o.split('.'));
+function run(plan: Plan, input: InputBag, only: readonly string[] | undefined, limits: ValidationLimits): ValidationOutcome {
+  const filter = only === undefined ? null : new OnlyFilter(only);
+  const maxErrors = limits.max_validation_errors === 0 ? Number.POSITIVE_INFINITY : limits.max_validation_errors;
+  const maxItems = limits.max_wildcard_items === 0 ? Number.POSITIVE_INFINITY : limits.max_wildcard_items;
   const env: RunEnv = {
     data: input,
     attribute: '',
@@ -59,6 +58,9 @@ function run(plan: Plan, input: InputBag, only: readonly string[] | undefined): 
     memo: null,
   };
   let errors: ValidationMessages | null = null;
+  let errorCount = 0;
+  /** Set on a failure with stopOnFirstFailure, or when `maxErrors` messages are collected. */
+  let done = false;
   const entries: ValidatedEntry[] = [];
   const validatedByField: string[][] | null = plan.hasBareArray ? plan.fields.map(() => []) : null;
   const stop = plan.stopOnFirstFailure;
@@ -71,7 +73,11 @@ function run(plan: Plan, input: InputBag, only: readonly string[] | undefined): 
     const messages = runField(plan, field, env.exists ? value : undefined, env);
     if (messages !== null) {
       if (errors === null) errors = {};
-      addErrors(errors, attribute, messages);
+      const room = maxErrors - errorCount;
+      const kept = messages.length > room ? messages.slice(0, room) : messages;
+      addErrors(errors, attribute, kept);
+      errorCount += kept.length;
+      if (stop || errorCount >= maxErrors) done = true;
     } else if (errors === null) {
       if (validatedByField !== null) validatedByField[field.index]!.push(attribute);
       if (value !== MISSING) entries.push({ field, attribute, segments, value });
@@ -79,21 +85,21 @@ function run(plan: Plan, input: InputBag, only: readonly string[] | undefined): 
   };
 
   for (const field of plan.fields) {
+    if (done) break;
     if (!field.wildcard) {
-      if (onlyPatterns !== null && !inOnly(onlyPatterns, field.segments)) continue;
-      if (stop && errors !== null) break;
+      if (filter !== null && !filter.matches(field.key)) continue;
       env.expansions = null;
       visit(field, field.key, field.segments, NO_CAPTURES, lookup(input, field.segments));
       continue;
     }
-    const expansions = expand(input, field.segments);
+    const expansions = expand(input, field.segments, maxItems);
+    if (expansions === null) throw new TooManyItemsError(field.key, maxItems);
     env.expansions = expansions;
     for (const e of expansions) {
-      if (onlyPatterns !== null && !inOnly(onlyPatterns, e.segments)) continue;
-      if (stop && errors !== null) break;
+      if (filter !== null && !filter.matches(e.attribute)) continue;
       visit(field, e.attribute, e.segments, e.captures, e.value);
+      if (done) break;
     }
-    if (stop && errors !== null) break;
   }
   if (errors !== null) return { ok: false, errors };
   return { ok: true, validated: buildValidated(input, entries, validatedByField) };
@@ -140,7 +146,10 @@ function runField(plan: Plan, field: FieldPlan, value: unknown, env: RunEnv): st
         // A failed implicit rule (required...) ends the field: the others would only repeat it.
         return [message(plan, field, rule, value, env, null)];
       case SCHEMA:
-        if (failed === null || ((failed[i >>> 5] ?? 0) & (1 << (i & 31))) === 0) continue;
+        if (field.each !== null) {
+          // bail: this rule runs only because every rule before it passed.
+          if (!apply || field.each[i]!(value)) continue;
+        } else if (failed === null || ((failed[i >>> 5] ?? 0) & (1 << (i & 31))) === 0) continue;
         (out ??= []).push(message(plan, field, rule, value, env, null));
         break;
       case CHECK:

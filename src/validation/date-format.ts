@@ -52,7 +52,42 @@ const TOKENS: Record<string, string> = {
   O: '[+-]\\d{4}',
   P: '[+-]\\d{2}:\\d{2}',
   p: 'Z|[+-]\\d{2}:\\d{2}',
-  U: '0|-?[1-9]\\d*',
+  // At most 24 characters, as PHP reads a timestamp; anything longer can never round-trip anyway.
+  U: '0|-?[1-9]\\d{0,22}',
+};
+
+/**
+ * The longest text each token matches. A value longer than its format's total
+ * is refused before the regex runs, so the work per value is bounded by the
+ * format, not by the input.
+ */
+const LONGEST: Record<string, number> = {
+  d: 2,
+  j: 2,
+  D: 3,
+  l: 9,
+  S: 2,
+  z: 3,
+  F: 9,
+  M: 3,
+  m: 2,
+  n: 2,
+  Y: 4,
+  y: 2,
+  a: 2,
+  A: 2,
+  g: 2,
+  h: 2,
+  G: 2,
+  H: 2,
+  i: 2,
+  s: 2,
+  u: 6,
+  v: 3,
+  O: 5,
+  P: 6,
+  p: 6,
+  U: 24,
 };
 
 /** Letters PHP knows but that can never round-trip, or that this port does not read. */
@@ -152,20 +187,26 @@ function parseOffset(text: string): number {
  */
 export function compileDateFormat(format: string): DateFormat {
   let source = '^';
+  let longest = 0;
   const tokens: string[] = [];
   for (let i = 0; i < format.length; i++) {
     const ch = format[i]!;
     if (ch === '\\') {
       i++;
-      if (i < format.length) source += escapeRegExp(format[i]!);
+      if (i < format.length) {
+        source += escapeRegExp(format[i]!);
+        longest += format[i]!.length;
+      }
       continue;
     }
     if (UNSUPPORTED.includes(ch)) throw new Error(`the format character "${ch}" is not supported`);
     const shape = TOKENS[ch];
     if (shape === undefined) {
       source += escapeRegExp(ch);
+      longest += ch.length;
       continue;
     }
+    longest += LONGEST[ch]!;
     tokens.push(ch);
     source += `(${shape})`;
   }
@@ -176,6 +217,7 @@ export function compileDateFormat(format: string): DateFormat {
 
   return {
     parse(value: string): number | null {
+      if (value.length > longest) return null;
       const m = re.exec(value);
       if (m === null) return null;
       let year = 1970,

@@ -10,6 +10,7 @@ import formats from 'ajv-formats';
 import { compileDateFormat, type DateFormat } from './date-format.js';
 import { parseDate, parseRelative, timestampOf, toTimestamp } from './dates.js';
 import { compilePhpRegex } from './php-regex.js';
+import { isUrl, urlWithProtocols } from './url.js';
 import {
   NUMERIC_STRING,
   codePointLength,
@@ -36,22 +37,12 @@ formats.default(ajv, ['email', 'ipv4', 'ipv6']);
 
 const UUID = /^[\da-fA-F]{8}-[\da-fA-F]{4}-[\da-fA-F]{4}-[\da-fA-F]{4}-[\da-fA-F]{12}$/;
 const ULID = /^[0-7][0-9A-HJKMNP-TV-Za-hjkmnp-tv-z]{25}$/;
-const HOST = String.raw`(?:[\p{L}\p{N}\p{S}\-_.])+(?:\.?(?:[\p{L}\p{N}]|xn--[\p{L}\p{N}-]+)+\.?)|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-fA-F:.]+\]`;
-const URL_TAIL = String.raw`(?:(?:[\p{L}\p{N}\-_.%]+:)?[\p{L}\p{N}\-_.%]+@)?(?:${HOST})(?::\d+)?(?:/(?:[\p{L}\p{N}\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})*)*(?:\?(?:[\p{L}\p{N}\-._~!$&'\[\]()*+,;=:@/?]|%[0-9A-Fa-f]{2})*)?(?:#(?:[\p{L}\p{N}\-._~!$&'()*+,;=:@/?]|%[0-9A-Fa-f]{2})*)?$`;
-const URL = new RegExp(`^[a-z][a-z0-9+.-]*://${URL_TAIL}`, 'iu');
-
 ajv.addFormat('laravel-int', { type: 'string', validate: isIntegerString });
 ajv.addFormat('laravel-numeric', { type: 'string', validate: (s: string) => NUMERIC_STRING.test(s) });
 ajv.addFormat('laravel-uuid', { type: 'string', validate: (s: string) => UUID.test(s) });
 ajv.addFormat('laravel-ulid', { type: 'string', validate: (s: string) => ULID.test(s) });
-ajv.addFormat('laravel-url', { type: 'string', validate: (s: string) => URL.test(s) });
+ajv.addFormat('laravel-url', { type: 'string', validate: isUrl });
 ajv.addFormat('laravel-date', { type: 'string', validate: (s: string) => parseDate(s) !== null });
-
-/** A URL whose scheme is one of `protocols` (`url:http,https`). */
-export function urlPattern(protocols: readonly string[]): RegExp {
-  const schemes = protocols.map((p) => p.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')).join('|');
-  return new RegExp(`^(?:${schemes})://${URL_TAIL}`, 'iu');
-}
 
 type Check = (data: unknown) => boolean;
 
@@ -133,6 +124,12 @@ keyword('laravel:regex', 'object', (s: { pattern: string; negate: boolean }) => 
     const text = typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null;
     return text !== null && re.test(text) !== negate;
   };
+});
+
+/** `url:http,https`: a URL with one of the listed schemes. */
+keyword('laravel:url', 'object', (s: { protocols: string[] }) => {
+  const check = urlWithProtocols(s.protocols);
+  return (v) => typeof v === 'string' && check(v);
 });
 
 keyword('laravel:affix', 'object', (s: { values: string[]; end: boolean }) => {

@@ -71,13 +71,14 @@ export interface Expansion {
  * key of the array or object at that place, in input order; a literal segment
  * after a `*` is kept even when absent (so `items.*.name` yields
  * `items.1.name` for an item without a name, and `required` can fail).
+ * Returns null as soon as there would be more than `limit` expansions.
  */
-export function expand(data: unknown, segments: readonly string[]): Expansion[] {
+export function expand(data: unknown, segments: readonly string[], limit = Number.POSITIVE_INFINITY): Expansion[] | null {
   const out: Expansion[] = [];
-  walk(data, segments, 0, '', [], [], out);
-  return out;
+  return walk(data, segments, 0, '', [], [], out, limit) ? out : null;
 }
 
+/** Appends the expansions under `node`; false when `limit` would be passed. */
 function walk(
   node: unknown,
   pattern: readonly string[],
@@ -86,53 +87,55 @@ function walk(
   path: string[],
   captures: string[],
   out: Expansion[],
-): void {
+  limit: number,
+): boolean {
   if (i === pattern.length) {
+    if (out.length >= limit) return false;
     out.push({ attribute: prefix, segments: path.slice(), captures: captures.slice(), value: node });
-    return;
+    return true;
   }
   const seg = pattern[i]!;
   const sep = i === 0 ? '' : '.';
   if (seg !== '*') {
     path.push(seg);
-    walk(node === MISSING ? MISSING : childOf(node, seg), pattern, i + 1, prefix + sep + seg, path, captures, out);
+    const within = walk(node === MISSING ? MISSING : childOf(node, seg), pattern, i + 1, prefix + sep + seg, path, captures, out, limit);
     path.pop();
-    return;
+    return within;
   }
   if (Array.isArray(node)) {
     for (let k = 0; k < node.length; k++) {
       const key = String(k);
       path.push(key);
       captures.push(key);
-      walk(node[k], pattern, i + 1, prefix + sep + key, path, captures, out);
+      const within = walk(node[k], pattern, i + 1, prefix + sep + key, path, captures, out, limit);
       captures.pop();
       path.pop();
+      if (!within) return false;
     }
   } else if (isContainer(node)) {
     for (const key of Object.keys(node)) {
       path.push(key);
       captures.push(key);
-      walk((node as Record<string, unknown>)[key], pattern, i + 1, prefix + sep + key, path, captures, out);
+      const within = walk((node as Record<string, unknown>)[key], pattern, i + 1, prefix + sep + key, path, captures, out, limit);
       captures.pop();
       path.pop();
+      if (!within) return false;
     }
   }
+  return true;
 }
 
 /**
  * Matches a segment pattern against a concrete path, segment by segment.
- * In the pattern, `*` is any key (non-empty when `nonEmpty`); a segment with
- * an embedded `*` (`item*`) is a glob within that segment.
+ * In the pattern, `*` is any key; a segment with an embedded `*` (`item*`)
+ * is a glob within that segment.
  */
-export function matchSegments(pattern: readonly string[], concrete: readonly string[], nonEmpty = false): boolean {
+export function matchSegments(pattern: readonly string[], concrete: readonly string[]): boolean {
   if (pattern.length !== concrete.length) return false;
   for (let i = 0; i < pattern.length; i++) {
     const p = pattern[i]!;
     const c = concrete[i]!;
-    if (p === '*') {
-      if (nonEmpty && c === '') return false;
-      continue;
-    }
+    if (p === '*') continue;
     if (p === c) continue;
     if (!p.includes('*') || !globSegment(p, c)) return false;
   }

@@ -60,8 +60,13 @@ export interface FieldPlan {
   readonly wildcard: boolean;
   readonly facts: FieldFacts;
   readonly rules: readonly RulePlan[];
-  /** The ajv validator of the field's value rules, or null when it has none. */
+  /** The ajv validator of the field's value rules, or null when it has none (or has `bail`). */
   readonly validate: ValidateFunction | null;
+  /**
+   * With `bail`: each value rule's own validator, by index in `rules` (null
+   * for the others), so rules run one by one and none runs after a failure.
+   */
+  readonly each: readonly (ValidateFunction | null)[] | null;
   /** `allOf` branch → index in `rules`. */
   readonly ruleOfBranch: readonly number[];
   /** Display name, when it does not depend on the attribute (no wildcard). */
@@ -277,9 +282,15 @@ function buildField(
   }
 
   let validate: ValidateFunction | null = null;
+  let each: (ValidateFunction | null)[] | null = null;
   if (branches.length > 0) {
     try {
-      validate = compileSchema({ allOf: branches }, cacheable);
+      if (field.bail) {
+        each = plans.map(() => null);
+        for (let b = 0; b < branches.length; b++) each[ruleOfBranch[b]!] = compileSchema(branches[b]!, cacheable);
+      } else {
+        validate = compileSchema({ allOf: branches }, cacheable);
+      }
     } catch (error) {
       const culprit = rawSchemas.find((s) => {
         try {
@@ -292,7 +303,19 @@ function buildField(
       throw invalid(owner, key, culprit?.raw ?? 'schema', `the JSON Schema does not compile: ${(error as Error).message}`);
     }
   }
-  return { key, segments, wildcard: field.wildcard, facts: field, rules: plans, validate, ruleOfBranch, display, index: 0, children: [] };
+  return {
+    key,
+    segments,
+    wildcard: field.wildcard,
+    facts: field,
+    rules: plans,
+    validate,
+    each,
+    ruleOfBranch,
+    display,
+    index: 0,
+    children: [],
+  };
 }
 
 /** Rules that never fail on their own, so they have no message. */

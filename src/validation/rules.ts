@@ -7,7 +7,6 @@
  */
 import type { RunEnv } from './field-ref.js';
 import { compileDateFormat } from './date-format.js';
-import { urlPattern } from './keywords.js';
 import { compilePhpRegex } from './php-regex.js';
 import type { Replacements } from './messages.js';
 import { NUMERIC_STRING, isEmptyValue } from './php.js';
@@ -156,7 +155,7 @@ export const RULES = {
     build: (c) => {
       const protocols = c.params.filter((p) => p !== '');
       if (protocols.length === 0) return { schema: { type: 'string', format: 'laravel-url' } };
-      return { schema: { type: 'string', 'laravel:regex': { pattern: `/${urlPattern(protocols).source}/iu`, negate: false } } };
+      return { schema: { type: 'string', 'laravel:url': { protocols } } };
     },
   },
   uuid: schemaRule({ type: 'string', format: 'laravel-uuid' }),

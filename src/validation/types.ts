@@ -4,6 +4,7 @@
  */
 import type { InputBag } from '../http/own.js';
 import type { ValidationMessages } from '../errors/validation-error.js';
+import type { ValidationLimits } from './limits.js';
 
 /** Called by a custom rule to report a failure; `:attribute` is replaced. */
 export type FailCallback = (message: string) => void;
@@ -60,7 +61,10 @@ export type ValidationOutcome = { ok: true; validated: InputBag } | { ok: false;
 export interface CompiledValidator {
   /**
    * Validates `input`. With `only` (Precognition-Validate-Only), only the
-   * listed fields (wildcard-aware) are validated and reported.
+   * listed fields (wildcard-aware) are validated and reported. `limits`
+   * (default `DEFAULT_LIMITS`) caps the messages collected and the
+   * attributes a wildcard rule expands to; past the second it throws
+   * `TooManyItemsError` (a 400).
    */
-  validate(input: InputBag, only?: readonly string[]): ValidationOutcome;
+  validate(input: InputBag, only?: readonly string[], limits?: ValidationLimits): ValidationOutcome;
 }

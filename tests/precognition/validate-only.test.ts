@@ -1,0 +1,90 @@
+/**
+ * `Precognition-Validate-Only` over a real socket (security review, issue #8):
+ * the names are capped (1,000, of which 20 may have a `*` inside a segment;
+ * more is a 400 JSON answer, and the handler never runs), and filtering is
+ * linear, so a full header against 10,000 wildcard items answers at once.
+ */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { Action, ActionController, Application, FormRequest } from '../../src/index.js';
+import { serve } from '../helpers/apps.js';
+
+let ran = 0;
+
+class ItemsRequest extends FormRequest {
+  override rules() {
+    return { title: 'required|string', 'items.*.name': 'required|string' };
+  }
+}
+
+class SaveItems extends Action {
+  override methods = ['POST'];
+  override precognition = true;
+  static override formRequest = ItemsRequest;
+  handle() {
+    ran++;
+    return { saved: true };
+  }
+}
+
+class ItemsController extends ActionController {
+  override actions = { save: SaveItems };
+}
+
+const test = suite('Precognition-Validate-Only: capped and linear');
+const served = serve(test, () => new Application().withRouting({ api: (router) => void router.svc('/items', ItemsController, ['POST']) }));
+
+const PATH = '/api/items?action=save';
+const names = (count: number, name: (i: number) => string): string => Array.from({ length: count }, (_, i) => name(i)).join(',');
+
+function predict(only: string, json: unknown) {
+  return served.http.send('POST', PATH, { json, headers: { precognition: 'true', 'precognition-validate-only': only } });
+}
+
+test('more than 1,000 names: 400 with a clear message, as a prediction, without running the handler', async () => {
+  ran = 0;
+  const reply = await predict(
+    names(1001, (i) => `f${i}`),
+    {},
+  );
+  assert.is(reply.status, 400);
+  assert.equal(reply.body, { message: 'The Precognition-Validate-Only header lists 1001 fields; at most 1000 are allowed.' });
+  assert.is(reply.headers['precognition'], 'true');
+  assert.is(ran, 0);
+});
+
+test('more than 20 names with a * inside a segment: 400', async () => {
+  const reply = await predict(
+    names(21, (i) => `items.${i}*.name`),
+    {},
+  );
+  assert.is(reply.status, 400);
+  assert.match(reply.body.message, /more than 20 fields with a "\*" inside a segment/);
+});
+
+test('1,000 names (20 of them globs) against 10,000 wildcard items: answered fast, listed fields only', async () => {
+  const items = Array.from({ length: 10_000 }, () => ({ name: 1 }));
+  const only = names(1000, (i) => (i < 20 ? `items.${i}*.name` : `items.${i}.name`));
+  const start = process.hrtime.bigint();
+  const reply = await predict(only, { items });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  assert.is(reply.status, 422);
+  assert.ok(ms < 1000, `took ${ms.toFixed(0)} ms`);
+  const keys = Object.keys(reply.body.errors);
+  assert.is(keys.includes('title'), false, 'title is not listed');
+  assert.ok(keys.includes('items.20.name'));
+  assert.ok(keys.includes('items.100.name'), 'items.1*.name covers items.100.name');
+});
+
+test('a wildcard name covers every item, a concrete name one', async () => {
+  const items = [{ name: 'ok' }, {}, { name: 2 }];
+  const all = await predict('items.*.name', { items });
+  assert.equal(Object.keys(all.body.errors), ['items.1.name', 'items.2.name']);
+  const one = await predict('items.2.name', { items });
+  assert.equal(Object.keys(one.body.errors), ['items.2.name']);
+  const none = await predict('title', { title: 'x', items });
+  assert.is(none.status, 204);
+  assert.is(none.headers['precognition-success'], 'true');
+});
+
+test.run();

@@ -1,0 +1,224 @@
+/**
+ * Every built-in rule runs in linear time (security review, issue #8): each
+ * rule the engine accepts is run on 100 KB values made of long runs of the
+ * characters its patterns loop on, and must answer in under 50 ms (best of 3,
+ * so a noisy machine does not fail it). A catastrophic pattern takes seconds
+ * to centuries on these inputs, a quadratic one about a second.
+ */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { compileValidator } from '../../src/validation/compiler.js';
+import { RULES } from '../../src/validation/rules.js';
+import type { CompiledValidator, RuleMap } from '../../src/validation/types.js';
+
+const LIMIT_MS = 50;
+const SIZE = 100_000;
+
+/** Rule name → rule maps that exercise it (field `value`, or `list.*` for `distinct`). */
+const SPECS: Readonly<Record<string, readonly RuleMap[]>> = {
+  bail: [{ value: 'bail|max:255|url' }, { value: 'bail|string|email|url|date' }],
+  nullable: [{ value: 'nullable|url' }],
+  sometimes: [{ value: 'sometimes|email' }],
+  required: [{ value: 'required' }],
+  filled: [{ value: 'filled' }],
+  present: [{ value: 'present' }],
+  accepted: [{ value: 'accepted' }],
+  declined: [{ value: 'declined' }],
+  required_if: [{ value: 'required_if:other,1,2' }],
+  required_unless: [{ value: 'required_unless:other,1' }],
+  required_with: [{ value: 'required_with:other' }],
+  required_with_all: [{ value: 'required_with_all:other,value_confirmation' }],
+  required_without: [{ value: 'required_without:missing' }],
+  required_without_all: [{ value: 'required_without_all:missing,gone' }],
+  string: [{ value: 'string' }],
+  integer: [{ value: 'integer' }, { value: 'int|min:1|max:9' }],
+  numeric: [{ value: 'numeric|between:1,5' }],
+  boolean: [{ value: 'boolean' }],
+  array: [{ value: 'array' }, { value: 'array:a,b' }],
+  list: [{ value: 'list' }],
+  in: [{ value: 'in:a,b,1,2.5' }],
+  not_in: [{ value: 'not_in:a,b,1,2.5' }],
+  min: [{ value: 'min:3' }],
+  max: [{ value: 'max:255' }],
+  size: [{ value: 'size:3' }],
+  between: [{ value: 'between:1,255' }],
+  digits: [{ value: 'digits:4' }],
+  digits_between: [{ value: 'digits_between:1,5' }],
+  email: [{ value: 'email' }],
+  url: [{ value: 'url' }, { value: 'url:http,https' }],
+  uuid: [{ value: 'uuid' }],
+  ulid: [{ value: 'ulid' }],
+  ip: [{ value: 'ip' }],
+  ipv4: [{ value: 'ipv4' }],
+  ipv6: [{ value: 'ipv6' }],
+  json: [{ value: 'json' }],
+  date: [{ value: 'date' }],
+  date_format: [{ value: 'date_format:Y-m-d' }, { value: 'date_format:"D, d M Y H:i:s P",U' }, { value: 'date_format:UU' }],
+  before: [{ value: 'before:2030-01-01' }, { value: 'before:other' }],
+  before_or_equal: [{ value: 'before_or_equal:tomorrow' }],
+  after: [{ value: 'after:+1 week' }, { value: 'date_format:UU|after:other', other: 'date_format:UU' }],
+  after_or_equal: [{ value: 'after_or_equal:2020-01-01' }],
+  date_equals: [{ value: 'date_equals:today' }],
+  // A developer's own pattern is theirs to keep linear (`/\d+$/` is quadratic in PHP too): these
+  // check that the PCRE translation (`$`, `\Z`, flags) adds no backtracking of its own.
+  regex: [{ value: ['regex:/^[a-z0-9.-]+$/iu'] }, { value: ['regex:/^\\d+$/'] }, { value: ['regex:/a$/'] }],
+  not_regex: [{ value: ['not_regex:/^[a-z]+\\Z/'] }],
+  alpha: [{ value: 'alpha' }, { value: 'alpha:ascii' }],
+  alpha_num: [{ value: 'alpha_num' }, { value: 'alpha_num:ascii' }],
+  alpha_dash: [{ value: 'alpha_dash' }, { value: 'alpha_dash:ascii' }],
+  starts_with: [{ value: 'starts_with:http,xn--' }],
+  ends_with: [{ value: 'ends_with:.com,!' }],
+  confirmed: [{ value: 'confirmed' }],
+  same: [{ value: 'same:other' }],
+  different: [{ value: 'different:other' }],
+  distinct: [{ 'list.*': 'distinct' }, { 'list.*': 'distinct:ignore_case' }],
+};
+
+/** The runs the built-in patterns loop on: letters, separators, digits, IDN prefixes, unicode. */
+const UNITS = [
+  'a',
+  '-',
+  '.',
+  '_',
+  'xn--a',
+  'xn--',
+  'a.',
+  'a-',
+  '0',
+  '1.',
+  '9:',
+  '@',
+  'a@',
+  ':',
+  '/',
+  '%',
+  '%4',
+  '[',
+  '::',
+  'é',
+  '😀',
+  '€',
+  ' ',
+  '\t',
+  'e1',
+  '+',
+  '?',
+  '#',
+  'Jan ',
+  '12 ',
+];
+
+/** Starts that lead each pattern into the part that loops. */
+const PREFIXES = ['http://', 'http://a:b@', 'http://a.com/', 'http://a.com?', 'a@', 'a@a.', '[', '2024-01-01 ', '1.2.3.'];
+
+/** Runs of each unit, bare and followed by `!` (a failure at the very end is what makes a pattern backtrack). */
+function plain(): string[] {
+  const out: string[] = [];
+  for (const unit of UNITS) {
+    const body = unit.repeat(Math.ceil(SIZE / unit.length));
+    out.push(body, body + '!');
+  }
+  return out;
+}
+
+/** The same runs after each prefix, for the rules that parse a structure. */
+function prefixed(): string[] {
+  const out: string[] = [];
+  for (const prefix of PREFIXES) {
+    for (const unit of UNITS) out.push(prefix + unit.repeat(Math.ceil((SIZE - prefix.length) / unit.length)) + '!');
+  }
+  return out;
+}
+
+const PLAIN = plain();
+const ALL = [...PLAIN, ...prefixed()];
+/** Rules that read a structure (scheme, host, address, date parts) get the prefixed values too. */
+const STRUCTURED = /url|email|ip|date|before|after|regex/;
+
+/** Best of up to three runs, in ms: a run under the limit ends the measurement. */
+function bestOf3(fn: () => void): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < 3 && best >= LIMIT_MS; i++) {
+    const start = process.hrtime.bigint();
+    fn();
+    best = Math.min(best, Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  return best;
+}
+
+function inputFor(value: string): Record<string, unknown> {
+  return { value, other: value, value_confirmation: value, list: [value, value.slice(1), value] };
+}
+
+function label(value: string): string {
+  return `${JSON.stringify(value.slice(0, 24))}... (${value.length} chars)`;
+}
+
+const test = suite('every built-in rule is linear-time on 100 KB adversarial values');
+
+test('the specs cover every rule the engine accepts', () => {
+  assert.equal(Object.keys(SPECS).sort(), Object.keys(RULES).sort());
+});
+
+for (const name of Object.keys(SPECS)) {
+  test(`${name} answers each adversarial value in < ${LIMIT_MS} ms`, () => {
+    const slow: string[] = [];
+    for (const rules of SPECS[name]!) {
+      const validator: CompiledValidator = compileValidator(rules, { owner: 'LinearTime' });
+      for (const value of STRUCTURED.test(JSON.stringify(rules)) ? ALL : PLAIN) {
+        const input = inputFor(value);
+        const ms = bestOf3(() => validator.validate(input));
+        if (ms >= LIMIT_MS) slow.push(`${JSON.stringify(rules)} on ${label(value)}: ${ms.toFixed(1)} ms`);
+      }
+    }
+    assert.equal(slow, [], slow.join('\n'));
+  });
+}
+
+test('the reported url attacks: 118 bytes and 10 KB of "xn--a" after http://', () => {
+  const validator = compileValidator({ u: 'url' }, { owner: 'LinearTime' });
+  for (const repeat of [22, 2000, 20_000]) {
+    const input = { u: `http://${'xn--a'.repeat(repeat)}!` };
+    const ms = bestOf3(() => validator.validate(input));
+    assert.ok(ms < LIMIT_MS, `${repeat} repeats took ${ms.toFixed(1)} ms`);
+    assert.is(validator.validate(input).ok, false);
+  }
+  const host = { u: `http://${'a'.repeat(40_000)}` };
+  assert.ok(bestOf3(() => validator.validate(host)) < LIMIT_MS, 'a 40 KB host of a');
+  assert.is(validator.validate(host).ok, true);
+});
+
+test('100 KB object keys under a wildcard: messages name them (Str::snake for :other) in linear time', () => {
+  const validator = compileValidator({ 'obj.*': 'same:other.*' }, { owner: 'LinearTime' });
+  for (const unit of ['aA', 'A', ' a', 'a ', '\t', 'é', '_', '1']) {
+    const key = unit.repeat(SIZE / unit.length);
+    const input = { obj: { [key]: 'a' }, other: { [key]: 'b' } };
+    const ms = bestOf3(() => validator.validate(input));
+    assert.ok(ms < LIMIT_MS, `${JSON.stringify(unit)}: ${ms.toFixed(1)} ms`);
+    assert.is(validator.validate(input).ok, false);
+  }
+});
+
+test('with bail, no rule runs after the first failure: a catastrophic regex after a failed max is never run', () => {
+  const validator = compileValidator({ value: ['bail', 'max:5', 'regex:/^(a+)+$/'] }, { owner: 'LinearTime' });
+  const input = { value: `${'a'.repeat(26)}!` };
+  const ms = bestOf3(() => validator.validate(input));
+  assert.ok(ms < LIMIT_MS, `took ${ms.toFixed(1)} ms`);
+  assert.equal(validator.validate(input), {
+    ok: false,
+    errors: { value: ['The value field must not be greater than 5 characters.'] },
+  });
+});
+
+test('bail|max:255|url on a 100 KB value answers fast with only the max message', () => {
+  const validator = compileValidator({ value: 'bail|max:255|url' }, { owner: 'LinearTime' });
+  const input = { value: `http://${'xn--a'.repeat(25_000)}!` };
+  const ms = bestOf3(() => validator.validate(input));
+  assert.ok(ms < 5, `took ${ms.toFixed(2)} ms`);
+  assert.equal(validator.validate(input), {
+    ok: false,
+    errors: { value: ['The value field must not be greater than 255 characters.'] },
+  });
+});
+
+test.run();
