@@ -19,7 +19,11 @@ export function fakeRequest(method: string, url: string, headers: Record<string,
   const req = new IncomingMessage(socket);
   req.method = method;
   req.url = url;
-  req.headers = body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) };
+  // A plain copy: `{ ...headers, more }` would make a slow object on Node 20's V8 and every header read would pay for it.
+  const copy: Record<string, string> = {};
+  for (const name in headers) copy[name] = headers[name]!;
+  if (body !== undefined) copy['content-length'] = String(Buffer.byteLength(body));
+  req.headers = copy;
   if (body !== undefined) req.push(Buffer.from(body));
   req.push(null);
   return req;

@@ -163,17 +163,20 @@ export class Application implements RouterHost, ProviderHost {
     if (this.#kernel) return this.#kernel;
     this.boot();
     const global = this.#globalMiddleware;
-    // CORS is outermost (as HandleCors among the host framework's global middleware): it answers
-    // preflights before anything else runs and sees every answer on the way out, errors included,
-    // the kernel's own (414, handler timeout) too.
+    // CORS, as HandleCors among the host framework's global middleware: preflights are answered before
+    // anything else runs, and its headers go on every answer as it is written, errors included (414, 503...).
     const cors = this.config.cors === false ? undefined : new CorsPolicy(this.config.cors);
-    // Request logging goes around CORS, so its line has the status of every answer, preflights included.
+    // Request logging is outermost, so its line has the status of every answer, preflights included.
     // Decided here, once: without a logger there is no stage at all.
     const logging = this.#logger === undefined ? undefined : logRequests(this.#logger, this.render);
-    const withCors = cors === undefined ? undefined : (run: Handler<Exchange>) => cors.wrap(run, this.render);
-    const outermost =
-      logging === undefined ? withCors : (run: Handler<Exchange>) => logging<Exchange>(withCors === undefined ? run : withCors(run));
-    this.#kernel = new Kernel(this.router, (destination) => compose(global, destination, this.render), this.render, this.config, outermost);
+    this.#kernel = new Kernel(
+      this.router,
+      (destination) => compose(global, destination, this.render),
+      this.render,
+      this.config,
+      logging === undefined ? undefined : (run: Handler<Exchange>) => logging<Exchange>(run),
+      cors,
+    );
     return this.#kernel;
   }
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Request } from './http/request.js';
-import { JsonResponse } from './http/response.js';
+import { JsonResponse, copyHeaders, type HeaderMap } from './http/response.js';
 import { originForm, wireError } from './http/wire-rules.js';
 import { writeResponse } from './http/write-response.js';
 import type { ErrorRenderer, Handler } from './http/compose.js';
@@ -10,6 +10,12 @@ import { NotFoundError, ServiceUnavailableError, UriTooLongError } from './error
 import type { SwitchyardConfig } from './config.js';
 import { isThenable, type Awaitable } from './awaitable.js';
 import { addPrecognitionHeaders } from './precognition.js';
+
+/** CORS as the kernel uses it (the application's `CorsPolicy`): preflights first, headers on every answer. */
+export interface CorsLayer {
+  answerPreflight(request: Request): JsonResponse | undefined;
+  decorate(request: Request, headers: HeaderMap): void;
+}
 
 /** Called by the Express-style middleware when no route matches. */
 export type NextFunction = (error?: unknown) => void;
@@ -28,9 +34,12 @@ export class Kernel {
   readonly #pipeline: Handler<Exchange>;
   readonly #entry: Handler<Exchange>;
 
+  readonly #cors: CorsLayer | undefined;
+
   /**
    * `globalMiddleware`: the application's global middleware, composed once around `destination`.
-   * `outermost`: wraps everything the kernel answers once a request exists (the application's CORS layer).
+   * `outermost`: wraps everything the kernel answers once a request exists (request logging).
+   * `cors`: answers preflights before anything else and adds its headers to every answer as it is written.
    */
   constructor(
     private readonly router: Router,
@@ -38,8 +47,10 @@ export class Kernel {
     private readonly render: ErrorRenderer,
     private readonly config: SwitchyardConfig,
     outermost?: (run: Handler<Exchange>) => Handler<Exchange>,
+    cors?: CorsLayer,
   ) {
     this.#pipeline = globalMiddleware(runRoute);
+    this.#cors = cors;
     const run: Handler<Exchange> = (_request, exchange) => this.#run(exchange);
     this.#entry = outermost === undefined ? run : outermost(run);
   }
@@ -75,6 +86,9 @@ export class Kernel {
 
   #run(exchange: Exchange): Awaitable<JsonResponse> {
     const request = exchange.request;
+    // A CORS preflight is answered before anything else runs (the host framework's HandleCors).
+    const preflight = this.#cors?.answerPreflight(request);
+    if (preflight !== undefined) return preflight;
     const refused = wireError(request.raw);
     if (refused !== undefined) throw refused;
     if (request.rawQuery.length > this.config.max_query_length) throw new UriTooLongError();
@@ -94,8 +108,9 @@ export class Kernel {
       response = this.render(new TypeError(`A route handler answered with ${typeof response} instead of a response.`), request);
     }
     // Headers of this answer go on a copy: the response object may be shared (a middleware's canned answer).
-    const headers = { ...response.headers };
+    const headers = copyHeaders(response.headers);
     if (this.closing) headers['connection'] = 'close';
+    this.#cors?.decorate(request, headers);
     addPrecognitionHeaders(headers, request, exchange.variesOnPrecognition);
     try {
       writeResponse(res, response.status, response.body, headers, request.method);
@@ -104,7 +119,9 @@ export class Kernel {
       if (res.headersSent) return;
       // A failed writeHead left its reason phrase behind ("500 OK"); let node pick the right one.
       (res as { statusMessage: string | undefined }).statusMessage = undefined;
-      writeResponse(res, fallback.status, fallback.body, { ...fallback.headers }, request.method);
+      const fallbackHeaders = copyHeaders(fallback.headers);
+      this.#cors?.decorate(request, fallbackHeaders);
+      writeResponse(res, fallback.status, fallback.body, fallbackHeaders, request.method);
     }
   }
 }

@@ -1,4 +1,4 @@
-import { JsonResponse, type HeaderMap } from '../http/response.js';
+import { JsonResponse, copyHeaders, type HeaderMap } from '../http/response.js';
 import type { Request } from '../http/request.js';
 import type { ErrorRenderer, Handler } from '../http/compose.js';
 import { isThenable } from '../awaitable.js';
@@ -96,15 +96,42 @@ export class CorsPolicy {
   }
 
   /**
-   * Puts CORS around `inner`, outermost: preflights on CORS paths are
-   * answered here, and every other answer on them (errors thrown by `inner`
-   * are rendered first) gets the actual-request headers. Synchronous answers
-   * stay synchronous.
+   * The answer to a preflight on a CORS path (OPTIONS with
+   * `Access-Control-Request-Method`), or undefined for every other request.
+   * The kernel asks first, before middleware, routing or selection.
+   */
+  answerPreflight(request: Request): JsonResponse | undefined {
+    return isPreflight(request) && this.matchesPath(request) ? this.preflight(request) : undefined;
+  }
+
+  /**
+   * Adds the actual-request headers to an answer's header map, in place, when
+   * the request is on a CORS path. The kernel calls it on its own copy of the
+   * headers as it writes every answer, errors included, so CORS costs no
+   * extra copy or response object.
+   */
+  decorate(request: Request, headers: HeaderMap): void {
+    // A preflight's answer (answerPreflight) is complete as it is.
+    if (!this.matchesPath(request) || isPreflight(request)) return;
+    // An OPTIONS answer that is not a preflight would differ for one: caches must keep them apart.
+    if (request.method === 'OPTIONS') addVary(headers, REQUEST_METHOD);
+    this.#allowOrigin(request, headers);
+    if (headers[ALLOW_ORIGIN] !== undefined) {
+      if (this.#credentials) headers[ALLOW_CREDENTIALS] = 'true';
+      headers[EXPOSE_HEADERS] = this.#exposed;
+    }
+  }
+
+  /**
+   * CORS around `inner` as one handler (preflights answered, the headers
+   * added to every other answer): for embedding the policy elsewhere. The
+   * application does not use it: its kernel calls `answerPreflight` and
+   * `decorate` directly. Synchronous answers stay synchronous.
    */
   wrap<S = void>(inner: Handler<S>, render: ErrorRenderer): Handler<S> {
     return (request, state) => {
-      if (!this.matchesPath(request)) return inner(request, state);
-      if (isPreflight(request)) return this.preflight(request);
+      const preflight = this.answerPreflight(request);
+      if (preflight !== undefined) return preflight;
       let result: ReturnType<Handler<S>>;
       try {
         result = inner(request, state);
@@ -137,14 +164,8 @@ export class CorsPolicy {
 
   /** `response` with the actual-request headers, on a copy (a response object may be shared). */
   actual(request: Request, response: JsonResponse): JsonResponse {
-    const headers: HeaderMap = { ...response.headers };
-    // An OPTIONS answer that is not a preflight would differ for one: caches must keep them apart.
-    if (request.method === 'OPTIONS') addVary(headers, REQUEST_METHOD);
-    this.#allowOrigin(request, headers);
-    if (headers[ALLOW_ORIGIN] !== undefined) {
-      if (this.#credentials) headers[ALLOW_CREDENTIALS] = 'true';
-      headers[EXPOSE_HEADERS] = this.#exposed;
-    }
+    const headers = copyHeaders(response.headers);
+    this.decorate(request, headers);
     return new JsonResponse(response.body, response.status, headers);
   }
 

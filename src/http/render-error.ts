@@ -1,5 +1,5 @@
 import { HttpError } from '../errors/http-error.js';
-import { JsonResponse } from './response.js';
+import { JsonResponse, copyHeaders } from './response.js';
 import type { ErrorReporter } from '../config.js';
 
 /**
@@ -9,7 +9,7 @@ import type { ErrorReporter } from '../config.js';
  */
 export function renderError(error: unknown, report: ErrorReporter): JsonResponse {
   if (error instanceof HttpError) {
-    return new JsonResponse(error.toJSON(), error.status, { ...error.headers });
+    return new JsonResponse(error.toJSON(), error.status, copyHeaders(error.headers));
   }
   try {
     report(error);
