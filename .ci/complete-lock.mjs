@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 const path = new URL('../package-lock.json', import.meta.url);
 const lock = JSON.parse(readFileSync(path, 'utf8'));
 const packages = lock.packages;
-const OSES = ['win32', 'darwin', 'linux', 'android', 'freebsd', 'openbsd', 'sunos', 'aix'];
+const OSES = ['win32', 'darwin', 'linux', 'android', 'freebsd', 'openbsd', 'netbsd', 'openharmony', 'sunos', 'aix', 'cygwin'];
 const CPUS = ['x64', 'arm64', 'ia32', 'arm', 'ppc64', 's390x', 'riscv64', 'loong64', 'mips64el'];
 const added = [];
 for (const entry of Object.values(packages)) {
