@@ -20,7 +20,7 @@ export interface RouterHost {
  * package entry, to type your own macros:
  *
  * @example
- * declare module 'switchyard' {
+ * declare module 'switchyard-http' {
  *   interface RouterMacros { health(path: string): Route }
  * }
  * Router.macro('health', function (this: Router, path: string) { ... });
