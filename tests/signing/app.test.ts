@@ -429,7 +429,7 @@ misconfigured('APP_KEY from the environment signs and verifies when app_key is n
   }
 });
 
-misconfigured('without app_url or APP_URL, app.urlSigner signs relative URLs that signed:relative accepts; absolute signing names the missing URL', async () => {
+misconfigured('no app_url or APP_URL: app.urlSigner signs relative URLs; absolute ones need the URL', async () => {
   const saved = process.env.APP_URL;
   delete process.env.APP_URL;
   try {
