@@ -2,7 +2,7 @@
  * Switchyard: many named actions behind one HTTP endpoint, a class-based
  * port of the host framework's controllers, form requests, Precognition and
  * signed URLs to node:http. This file lists the public API, name by name;
- * the rest of signed URLs is in `switchyard/signing`.
+ * the rest of signed URLs is in `switchyard-http/signing`.
  */
 import 'reflect-metadata';
 // The svc macro's type (it augments RouterMacros).
@@ -57,7 +57,7 @@ export { LogicException } from './errors/logic-exception.js';
 export { PrecognitionNotSupportedError, TooManyValidateOnlyNamesError } from './precognition.js';
 export { TooManyItemsError, type ValidationLimits } from './validation/limits.js';
 
-// Signed URLs: the everyday names (the rest: `switchyard/signing`)
+// Signed URLs: the everyday names (the rest: `switchyard-http/signing`)
 export { UrlSigner, ValidateSignature, InvalidSignatureError } from './signing/index.js';
 
 // Rate limiting (the `throttle` middleware, `app.rateLimiter`)
