@@ -36,6 +36,7 @@ export type { MiddlewareFunction, MiddlewareObject, Next } from './http/middlewa
 // Requests and responses
 export { Request } from './http/request.js';
 export { UploadedFile } from './http/uploaded-file.js';
+export { MalformedPathError } from './http/decode-path.js';
 export { JsonResponse, json, noContent } from './http/response.js';
 export type { InputBag } from './http/own.js';
 
