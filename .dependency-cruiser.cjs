@@ -7,6 +7,7 @@ const layers = [
   ['errors and support', ['src/errors/', 'src/awaitable\\.ts', 'src/container\\.ts', 'src/validation/php-regex\\.ts']],
   ['configuration', ['src/config\\.ts', 'src/config/']],
   ['http', ['src/http/']],
+  ['database and files', ['src/database/', 'src/files/']],
   ['validation', ['src/validation/(?!php-regex\\.ts)']],
   ['actions', ['src/action\\.ts', 'src/action-controller\\.ts', 'src/form-request\\.ts', 'src/handles\\.ts', 'src/precognition\\.ts']],
   ['routing', ['src/routing/']],
