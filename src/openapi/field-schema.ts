@@ -100,7 +100,6 @@ function applyRule(key: string, rule: Extract<ParsedRule, { kind: 'named' }>, sc
     case 'numeric':
     case 'boolean':
     case 'list':
-      return true;
     case 'array':
       return true;
     case 'min':
