@@ -2,7 +2,7 @@
  * Switchyard: many named actions behind one HTTP endpoint, a class-based
  * port of the host framework's controllers, form requests, Precognition and
  * signed URLs to node:http. This file lists the public API, name by name;
- * the rest of signed URLs is in `switchyard/signing`.
+ * the rest of signed URLs is in `switchyard-http/signing`.
  */
 import 'reflect-metadata';
 // The svc macro's type (it augments RouterMacros).
@@ -36,6 +36,7 @@ export type { MiddlewareFunction, MiddlewareObject, Next } from './http/middlewa
 // Requests and responses
 export { Request } from './http/request.js';
 export { UploadedFile } from './http/uploaded-file.js';
+export { MalformedPathError } from './http/decode-path.js';
 export { JsonResponse, json, noContent } from './http/response.js';
 export type { InputBag } from './http/own.js';
 
@@ -69,7 +70,7 @@ export type {
   OpenApiServer,
 } from './openapi/index.js';
 
-// Signed URLs: the everyday names (the rest: `switchyard/signing`)
+// Signed URLs: the everyday names (the rest: `switchyard-http/signing`)
 export { UrlSigner, ValidateSignature, InvalidSignatureError } from './signing/index.js';
 
 // Rate limiting (the `throttle` middleware, `app.rateLimiter`)

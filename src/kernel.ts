@@ -3,6 +3,7 @@ import { Request } from './http/request.js';
 import { JsonResponse, copyHeaders, type HeaderMap } from './http/response.js';
 import { originForm, wireError } from './http/wire-rules.js';
 import { writeResponse } from './http/write-response.js';
+import { decodePath, MalformedPathError } from './http/decode-path.js';
 import type { ErrorRenderer, Handler } from './http/compose.js';
 import type { Router } from './routing/router.js';
 import { Exchange } from './routing/exchange.js';
@@ -129,7 +130,7 @@ export class Kernel {
 /** The destination of global middleware: the matched route's stages, or 404. */
 function runRoute(request: Request, exchange: Exchange): Awaitable<JsonResponse> {
   exchange.request = request;
-  if (exchange.route === undefined) throw new NotFoundError();
+  if (exchange.route === undefined) throw decodePath(request.path) === undefined ? new MalformedPathError() : new NotFoundError();
   return exchange.next();
 }
 

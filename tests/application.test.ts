@@ -45,4 +45,52 @@ test('close() after a failed listen() resolves', async () => {
   }
 });
 
+test('boot seals the routes: route middleware, routes and global middleware added after it are LogicExceptions', () => {
+  let router: import('../src/index.js').Router | undefined;
+  const app = new Application().withRouting({
+    api: (r) => {
+      router = r;
+      r.svc('/system', StatusController, ['GET']);
+    },
+  });
+  app.boot();
+  const route = router!.routes()[0]!;
+  assert.throws(
+    () => route.middleware('signed'),
+    (error: unknown) => error instanceof LogicException,
+  );
+  assert.throws(
+    () => router!.svc('/late', StatusController, ['GET']),
+    (error: unknown) => error instanceof LogicException,
+  );
+  assert.throws(
+    () => app.use(() => undefined as never),
+    (error: unknown) => error instanceof LogicException,
+  );
+});
+
+test('each middleware class is constructed once, at boot, however many requests it serves', async () => {
+  let constructed = 0;
+  class Counting {
+    constructor() {
+      constructed++;
+    }
+    handle(request: import('../src/index.js').Request, next: import('../src/index.js').Next) {
+      return next(request);
+    }
+  }
+  const app = new Application()
+    .aliasMiddleware('counting', Counting)
+    .withRouting({ api: (r) => void r.svc('/system', StatusController, ['GET']).middleware('counting', Counting) });
+  app.boot();
+  assert.is(constructed, 1, 'one instance, made at boot, though two places use it');
+  const { port } = await app.listen(0, '127.0.0.1');
+  try {
+    for (let i = 0; i < 3; i++) assert.is((await fetch(`http://127.0.0.1:${port}/api/system?action=status`)).status, 200);
+    assert.is(constructed, 1);
+  } finally {
+    await app.close();
+  }
+});
+
 test.run();

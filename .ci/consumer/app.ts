@@ -1,5 +1,5 @@
-/** What a user writes after `npm install switchyard`: CI packs the library, installs the tarball and runs this. */
-import { Action, ActionController, Application, FormRequest, handles, type Router } from 'switchyard';
+/** What a user writes after `npm install switchyard-http`: CI packs the library, installs the tarball and runs this. */
+import { Action, ActionController, Application, FormRequest, handles, type Router } from 'switchyard-http';
 
 class MessageRequest extends FormRequest {
   override rules() { return { message: 'required|string|max:255' }; }

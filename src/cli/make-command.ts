@@ -77,7 +77,7 @@ function packageName(): string {
   } catch {
     // Fall through: a readable default.
   }
-  return 'switchyard';
+  return 'switchyard-http';
 }
 
 /** The public action name the docs would give a class: `SendInvoiceAction` → `send-invoice`. */

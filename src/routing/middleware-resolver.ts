@@ -26,6 +26,8 @@ export type MiddlewareSpec = MiddlewareFunction | MiddlewareClass | string;
 export class MiddlewareResolver {
   readonly #aliases = new Map<string, MiddlewareFunction | MiddlewareClass>();
   readonly #groups = new Map<string, MiddlewareSpec[]>();
+  /** One instance per middleware class, however many routes use it (resolution happens once, at boot). */
+  readonly #instances = new Map<MiddlewareClass, InstanceType<MiddlewareClass>>();
 
   constructor(private readonly container: Container) {}
 
@@ -88,7 +90,9 @@ export class MiddlewareResolver {
 
   #toFunction(spec: MiddlewareFunction | MiddlewareClass, params: string[]): MiddlewareFunction {
     if (isClass(spec)) {
-      const instance = resolve(this.container, spec as MiddlewareClass);
+      const cls = spec as MiddlewareClass;
+      let instance = this.#instances.get(cls);
+      if (instance === undefined) this.#instances.set(cls, (instance = resolve(this.container, cls)));
       const run: MiddlewareFunction =
         params.length === 0
           ? (request, next) => instance.handle(request, next)

@@ -4,6 +4,7 @@ import { Route, type RouteHandler, type RouteNameRegistry, type RouteTarget } fr
 import type { MiddlewareResolver, MiddlewareSpec } from './middleware-resolver.js';
 import type { SwitchyardConfig } from '../config.js';
 import type { ErrorRenderer } from '../http/compose.js';
+import { decodePath } from '../http/decode-path.js';
 import { LogicException } from '../errors/logic-exception.js';
 import type { HttpMethod } from '../action.js';
 
@@ -20,7 +21,7 @@ export interface RouterHost {
  * package entry, to type your own macros:
  *
  * @example
- * declare module 'switchyard' {
+ * declare module 'switchyard-http' {
  *   interface RouterMacros { health(path: string): Route }
  * }
  * Router.macro('health', function (this: Router, path: string) { ... });
@@ -78,11 +79,17 @@ export class Router extends Macroable implements RouteNameRegistry {
     return this;
   }
 
-  /** The route at `path`, ignoring one trailing slash. */
+  /**
+   * The route a request path reaches: `path` as sent, percent-decoded
+   * (`decodePath`; undefined when it cannot be decoded), ignoring one trailing
+   * slash as sent (an encoded `%2F` at the end is not ignored, as in the host framework).
+   */
   find(path: string): Route | undefined {
-    const route = this.#byPath.get(path);
+    const key = decodePath(path);
+    if (key === undefined) return undefined;
+    const route = this.#byPath.get(key);
     if (route !== undefined || path.length < 2 || !path.endsWith('/')) return route;
-    return this.#byPath.get(path.slice(0, -1));
+    return this.#byPath.get(key.slice(0, -1));
   }
 
   /** The route named `name`. */

@@ -1,5 +1,5 @@
 /**
- * The signed-URL feature's public API: the `switchyard/signing` entry point.
+ * The signed-URL feature's public API: the `switchyard-http/signing` entry point.
  * `UrlSigner`, `ValidateSignature` and `InvalidSignatureError` are also
  * exported by the main entry.
  */

@@ -429,4 +429,30 @@ misconfigured('APP_KEY from the environment signs and verifies when app_key is n
   }
 });
 
+misconfigured('no app_url or APP_URL: app.urlSigner signs relative URLs; absolute ones need the URL', async () => {
+  const saved = process.env.APP_URL;
+  delete process.env.APP_URL;
+  try {
+    const p = await freePort();
+    const noUrl = new Application({ app_key: KEY, report: () => {} }).withRouting({ api: routes });
+    const client = await startOn(noUrl, p);
+    try {
+      const url = noUrl.urlSigner.signedRoute('relative', { action: 'status' }, { absolute: false });
+      assert.is(url, `/api/relative?action=status&signature=${hmac(KEY, '/api/relative?action=status')}`);
+      assertStatusOk(await client.send('GET', url), 'permanent');
+      const temporary = noUrl.urlSigner.temporarySignedRoute('relative', 60, { action: 'status' }, { absolute: false });
+      assertStatusOk(await client.send('GET', temporary), 'temporary');
+      assertInvalid(await client.send('GET', url.replace('action=status', 'action=echo')), 'tampered');
+      assert.throws(
+        () => noUrl.urlSigner.signedRoute('system', { action: 'status' }),
+        (error: unknown) => error instanceof LogicException && /appUrl/.test(error.message),
+      );
+    } finally {
+      await client.close();
+    }
+  } finally {
+    if (saved !== undefined) process.env.APP_URL = saved;
+  }
+});
+
 misconfigured.run();
