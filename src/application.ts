@@ -26,6 +26,8 @@ import type { Logger } from 'pino';
 import { createLogger } from './logging/create-logger.js';
 import { logRequests, renderAndLog } from './logging/request-logging.js';
 import { injectInto, type InjectOptions, type InjectResponse } from './testing/inject.js';
+import { OpenApiGenerator, type OpenApiDocument, type OpenApiOptions } from './openapi/index.js';
+import { json } from './http/response.js';
 
 /** A route file: a function that registers routes, e.g. `routes/api.ts`'s default export. */
 export type RouteFile = (router: Router) => void;
@@ -53,6 +55,8 @@ export class Application implements RouterHost, ProviderHost {
   readonly #logger: Logger | undefined;
   #kernel: Kernel | undefined;
   #server: Server | undefined;
+  #openapi: OpenApiGenerator | undefined;
+  #openapiRoute = false;
   /** The rate limiter this application made (not one bound by the user), to close with the application. */
 
   /** Validates the options (a `LogicException` for a bad value) and registers the `svc` macro. */
@@ -134,6 +138,7 @@ export class Application implements RouterHost, ProviderHost {
    */
   boot(): this {
     if (this.#booted) return this;
+    this.#serveOpenApi();
     for (const provider of this.#providers) provider.boot?.(this);
     this.#checkHealthPath();
     const resolver = this.middlewareResolver;
@@ -149,6 +154,32 @@ export class Application implements RouterHost, ProviderHost {
     this.#globalMiddleware = global;
     this.#booted = true;
     return this;
+  }
+
+  /**
+   * The OpenAPI 3.1 document of this application, generated from its routes,
+   * controllers, actions, methods, form-request rules and middleware (see
+   * docs/openapi.md). Boots the application first; the document is built
+   * once and kept (frozen), so later calls cost nothing.
+   *
+   * @example
+   * const document = app.openapi({ info: { title: 'System API', version: '1.0.0' } });
+   */
+  openapi(options: OpenApiOptions = {}): OpenApiDocument {
+    this.boot();
+    this.#openapi ??= new OpenApiGenerator(this, this.config.openapi === false ? undefined : this.config.openapi);
+    return this.#openapi.document(options.info === undefined ? { ...options, info: this.config.openapi_info } : options);
+  }
+
+  /** With the `openapi` option, a GET route serving the document (built on its first request). Once, at boot. */
+  #serveOpenApi(): void {
+    const path = this.config.openapi;
+    if (path === false || this.#openapiRoute) return;
+    if (this.router.find(path) !== undefined) {
+      throw new LogicException(`The openapi path "${path}" is also a route: choose another path for one of them.`);
+    }
+    this.router.addRoute(['GET'], path, () => json(this.openapi()));
+    this.#openapiRoute = true;
   }
 
   /** The health check answers before routing, so no route may sit on its path. */

@@ -19,6 +19,20 @@ export type ErrorReporter = (error: unknown) => void;
  */
 export type LoggerSetting = boolean | LoggerOptions | Logger;
 
+/** The `info` of the generated OpenAPI document: OpenAPI's Info Object (see docs/openapi.md). */
+export interface OpenApiInfo {
+  title: string;
+  version: string;
+  summary?: string;
+  description?: string;
+  termsOfService?: string;
+  contact?: { name?: string; url?: string; email?: string };
+  license?: { name: string; identifier?: string; url?: string };
+}
+
+/** The `info` when the `openapi_info` option gives none. */
+export const DEFAULT_OPENAPI_INFO: OpenApiInfo = Object.freeze({ title: 'API', version: '1.0.0' });
+
 /** The options an application accepts. Every key is optional. */
 export interface SwitchyardOptions {
   /** Input name holding the action name. Default `action`. */
@@ -94,6 +108,10 @@ export interface SwitchyardOptions {
   max_validation_errors?: number;
   /** Most attributes one wildcard rule (`items.*.name`) expands to for one request (more: 400). 0: no cap. Default 10000. */
   max_wildcard_items?: number;
+  /** Serve the generated OpenAPI document at this path (e.g. `'/api/openapi.json'`); `false` serves nothing. Default `false`. */
+  openapi?: string | false;
+  /** The `info` of the generated OpenAPI document (title, version...). Default `{ title: 'API', version: '1.0.0' }`. */
+  openapi_info?: OpenApiInfo;
 }
 
 /** Options after validation, with every default filled in. */
@@ -134,6 +152,8 @@ export interface SwitchyardConfig {
   readonly rate_limit_max_keys: number;
   readonly max_validation_errors: number;
   readonly max_wildcard_items: number;
+  readonly openapi: string | false;
+  readonly openapi_info: OpenApiInfo;
 }
 
 const ACTION_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -202,6 +222,8 @@ export function resolveConfig(options: SwitchyardOptions = {}): SwitchyardConfig
     rate_limit_max_keys: positive(options, 'rate_limit_max_keys', 1_000_000),
     max_validation_errors: count(options, 'max_validation_errors', 200),
     max_wildcard_items: count(options, 'max_wildcard_items', 10_000),
+    openapi: openapiPath(options.openapi),
+    openapi_info: openapiInfo(options.openapi_info),
   });
 }
 
@@ -278,6 +300,26 @@ function healthPath(value: unknown): string | undefined {
     throw new LogicException(`Invalid health ${describe(value)}: use a path such as "/up" (no query, no trailing slash).`);
   }
   return value;
+}
+
+/** `false`, or an absolute path without query, fragment or whitespace, e.g. `/api/openapi.json`. */
+function openapiPath(value: unknown): string | false {
+  if (value === undefined || value === false) return false;
+  if (typeof value !== 'string' || !/^\/[^?#\s]*$/.test(value) || (value.length > 1 && value.endsWith('/'))) {
+    throw new LogicException(
+      `Invalid openapi ${describe(value)}: use false or a path such as "/api/openapi.json" (no query, no trailing slash).`,
+    );
+  }
+  return value;
+}
+
+function openapiInfo(value: unknown): OpenApiInfo {
+  if (value === undefined) return DEFAULT_OPENAPI_INFO;
+  const info = value as Partial<OpenApiInfo> | null;
+  if (typeof info !== 'object' || info === null || typeof info.title !== 'string' || typeof info.version !== 'string') {
+    throw new LogicException(`Invalid openapi_info ${describe(value)}: give at least { title: '...', version: '...' }.`);
+  }
+  return info as OpenApiInfo;
 }
 
 function loggerSetting(value: SwitchyardOptions['logger']): LoggerSetting {

@@ -58,6 +58,18 @@ export { LogicException } from './errors/logic-exception.js';
 export { PrecognitionNotSupportedError, TooManyValidateOnlyNamesError } from './precognition.js';
 export { TooManyItemsError, type ValidationLimits } from './validation/limits.js';
 
+// The OpenAPI document (`app.openapi()`, the `openapi` option)
+export type {
+  ActionDocs,
+  JsonSchema,
+  OpenApiDocument,
+  OpenApiInfo,
+  OpenApiOperation,
+  OpenApiOptions,
+  OpenApiPathItem,
+  OpenApiServer,
+} from './openapi/index.js';
+
 // Signed URLs: the everyday names (the rest: `switchyard-http/signing`)
 export { UrlSigner, ValidateSignature, InvalidSignatureError } from './signing/index.js';
 

@@ -4,9 +4,10 @@ import { pathToFileURL } from 'node:url';
 import type { RouteSource } from './describe-routes.js';
 import { CliError } from './cli-error.js';
 
-/** What the CLI needs from an application (an `Application` of this or a compatible version): its router. */
+/** What the CLI needs from an application (an `Application` of this or a compatible version): its router, and `openapi()` for `switchyard openapi`. */
 export interface DescribableApplication {
   readonly router: RouteSource;
+  readonly openapi?: () => unknown;
 }
 
 /** Where the application module was found, and why. */

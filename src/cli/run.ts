@@ -1,7 +1,8 @@
 /**
  * The commands of `switchyard`: `routes` lists the application's routes and
- * actions; `make:action`, `make:request` and `make:controller` write new
- * files. Plain Node (`node:util` parseArgs).
+ * actions; `openapi` prints its OpenAPI document; `make:action`,
+ * `make:request` and `make:controller` write new files. Plain Node
+ * (`node:util` parseArgs).
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CliError } from './cli-error.js';
@@ -9,6 +10,7 @@ import { loadApp, locateApp } from './load-app.js';
 import { routesAsJson, routesAsText } from './routes-command.js';
 import { describeRoutes } from './describe-routes.js';
 import { make, type MakeKind } from './make-command.js';
+import { openapiJson } from './openapi-command.js';
 
 const USAGE = `Usage: switchyard <command> [options]
 
@@ -18,7 +20,7 @@ Commands:
   make:request <Name> [--dir <dir>]   Write a form request class (default dir: src/requests)
   make:controller <Name> [--dir <dir>]
                                       Write an action controller (default dir: src/controllers)
-  openapi                             Not yet available
+  openapi [--app <path>]              Print the OpenAPI 3.1 document (JSON) of the routes and actions
 
 The application module is named by package.json ("switchyard": { "app": "dist/app.js" })
 or by --app. Its default export is an Application, or a function that returns one.
@@ -53,7 +55,11 @@ export async function run(argv: string[], cwd: string, out: (text: string) => vo
     out(`Created ${file} (${className}).\n`);
     return 0;
   }
-  if (command === 'openapi') throw new CliError('switchyard openapi is not yet available.');
+  if (command === 'openapi') {
+    const { values } = parse({ args: rest, options: { app: { type: 'string' } } });
+    out(openapiJson(await loadApp(locateApp(cwd, values.app))));
+    return 0;
+  }
   throw new CliError(`Unknown command "${command}".\n\n${USAGE.trimEnd()}`, 2);
 }
 
