@@ -17,7 +17,7 @@ import {
   type FetchLike,
 } from '../../src/client/index.js';
 import { createSystemApp } from '../../examples/system/app.js';
-import type { SystemController } from '../../examples/system/system-controller.js';
+import type { Api } from '../../examples/system/routes/api.js';
 import { createShopApp, type ShopApi } from './app.js';
 
 /**
@@ -53,7 +53,7 @@ test.before.each(() => {
   sent.length = 0;
 });
 
-const system = () => createClient<{ system: typeof SystemController }>({ baseUrl: exampleBase, fetch: recording });
+const system = () => createClient<Api>({ baseUrl: exampleBase, fetch: recording });
 const shopClient = () => createClient<ShopApi>({ baseUrl: `${shopBase}/`, fetch: recording });
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
@@ -196,7 +196,7 @@ test('a prediction answered without the Precognition header is refused, never re
   const plain: Server = createServer((_request, response) => response.writeHead(204).end());
   await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
   try {
-    const api = createClient<{ system: typeof SystemController }>({ baseUrl: `http://127.0.0.1:${(plain.address() as AddressInfo).port}` });
+    const api = createClient<Api>({ baseUrl: `http://127.0.0.1:${(plain.address() as AddressInfo).port}` });
     const error = await rejection(api.system.echo.validate({ message: 'x' }));
     assert.instance(error, HttpError);
     assert.is((error as HttpError).message, 'The server did not answer as a Precognition prediction.');
@@ -210,7 +210,7 @@ test('no answer at all is a NetworkError, with the cause', async () => {
   await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
   const { port } = closed.address() as AddressInfo;
   await new Promise((resolve) => closed.close(resolve));
-  const api = createClient<{ system: typeof SystemController }>({ baseUrl: `http://127.0.0.1:${port}/api` });
+  const api = createClient<Api>({ baseUrl: `http://127.0.0.1:${port}/api` });
   const error = await rejection(api.system.status());
   assert.instance(error, NetworkError);
   assert.instance(error, ClientError);
@@ -220,7 +220,7 @@ test('no answer at all is a NetworkError, with the cause', async () => {
 });
 
 test('an answer that is not JSON is an HttpError with the text as body', async () => {
-  const api = createClient<{ system: typeof SystemController }>({
+  const api = createClient<Api>({
     baseUrl: 'http://x',
     fetch: async () => ({ status: 200, headers: { get: () => null }, text: async () => '<html>' }),
   });
@@ -241,7 +241,7 @@ test("the caller's abort is thrown as it is", async () => {
 
 test('paths, actionKey and the default action: the URL is built from the names', async () => {
   const urls: string[] = [];
-  const api = createClient<{ system: typeof SystemController }>({
+  const api = createClient<Api>({
     baseUrl: 'https://api.example.com/v2',
     paths: { system: 'sys' },
     actionKey: 'op',
@@ -260,6 +260,7 @@ test('paths, actionKey and the default action: the URL is built from the names',
   ]);
   assert.is(api.system.echo, api.system.echo, 'each action is one function');
   assert.is((api as unknown as { then?: unknown }).then, undefined, 'the client is not a thenable');
+  assert.throws(() => createClient<Api>({} as { baseUrl: string }), /give the baseUrl/);
 });
 
 test.run();

@@ -4,10 +4,10 @@
  * the normal build by tsconfig.json.
  */
 import { createClient } from '../../../src/client/index.js';
-import type { SystemController } from '../../../examples/system/system-controller.js';
+import type { Api } from '../../../examples/system/routes/api.js';
 import type { ShopApi } from '../app.js';
 
-const api = createClient<{ system: typeof SystemController }>({ baseUrl: 'http://127.0.0.1:3000/api' });
+const api = createClient<Api>({ baseUrl: 'http://127.0.0.1:3000/api' });
 const shop = createClient<ShopApi>({ baseUrl: '/api' });
 
 export async function wrong() {

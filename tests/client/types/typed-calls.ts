@@ -5,7 +5,7 @@
  */
 import { createClient, isValidationFailed, type ActionInput, type FieldErrors, type InferInput } from '../../../src/client/index.js';
 import type { InferValidated } from '../../../src/typing/rules.js';
-import type { SystemController } from '../../../examples/system/system-controller.js';
+import type { Api } from '../../../examples/system/routes/api.js';
 import type { OrderRequest, PlaceOrderAction, ShopApi } from '../app.js';
 
 /** `Equal<A, B>` is `true` only when the two types are the same. */
@@ -64,7 +64,7 @@ const widened: Record<'message', string> = { message: 'required|string' };
 expectType<Equal<InferInput<typeof widened>, { message?: unknown }>>();
 expectType<Equal<InferInput<Record<string, string>>, Record<string, unknown>>>();
 
-const api = createClient<{ system: typeof SystemController }>({ baseUrl: 'http://127.0.0.1:3000/api' });
+const api = createClient<Api>({ baseUrl: 'http://127.0.0.1:3000/api' });
 const shop = createClient<ShopApi>({ baseUrl: '/api', paths: { shop: '/shop' }, credentials: 'include' });
 
 export async function exampleCalls() {
