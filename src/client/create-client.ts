@@ -116,9 +116,11 @@ export function createClient<Routes>(options: ClientOptions<Routes>): Client<Rou
       if (received.get('precognition') !== 'true') {
         throw new HttpError(endpoint, status, 'The server did not answer as a Precognition prediction.', parsed, received);
       }
-      if (status === 422) return (parsed as ValidationFailed).errors ?? {};
+      const errors = (parsed as { errors?: unknown } | undefined)?.errors;
+      if (status === 422 && errors !== null && typeof errors === 'object') return errors;
       if (status === 204 && received.get('precognition-success') === 'true') return {};
-      throw new HttpError(endpoint, status, `Unexpected answer to a prediction: ${status}.`, parsed, received);
+      // A 422 without field errors is thrown below as ValidationFailed: it must not read as valid.
+      if (status !== 422) throw new HttpError(endpoint, status, `Unexpected answer to a prediction: ${status}.`, parsed, received);
     }
     if (ok) return parsed;
     const message = (parsed as { message?: unknown } | undefined)?.message;

@@ -230,6 +230,16 @@ test('an answer that is not JSON is an HttpError with the text as body', async (
   assert.is((error as HttpError).body, '<html>');
 });
 
+test('a 422 prediction without an errors object is thrown, never read as valid', async () => {
+  const api = createClient<Api>({
+    baseUrl: 'http://x',
+    fetch: async () => ({ status: 422, headers: { get: (name) => (name === 'precognition' ? 'true' : null) }, text: async () => '' }),
+  });
+  const error = await rejection(api.system.echo.validate({ message: 'x' }));
+  assert.instance(error, ValidationFailed);
+  assert.equal((error as ValidationFailed).errors, {});
+});
+
 test("the caller's abort is thrown as it is", async () => {
   const api = system();
   const controller = new AbortController();
