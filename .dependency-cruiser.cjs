@@ -4,7 +4,7 @@
  * layer imports only the layers below it.
  */
 const layers = [
-  ['errors and support', ['src/errors/', 'src/awaitable\\.ts', 'src/container\\.ts', 'src/validation/php-regex\\.ts']],
+  ['errors and support', ['src/typing/', 'src/errors/', 'src/awaitable\\.ts', 'src/container\\.ts', 'src/validation/php-regex\\.ts']],
   ['configuration', ['src/config\\.ts', 'src/config/']],
   ['http', ['src/http/']],
   ['database and files', ['src/database/', 'src/files/']],
@@ -38,6 +38,20 @@ module.exports = {
       to: { path: '^src/index\\.ts$' },
     },
     ...upward,
+    {
+      name: 'client-stands-alone',
+      comment: 'switchyard/client runs in browsers: it imports only itself and the type-level bridge src/typing/, never the server or Node',
+      severity: 'error',
+      from: { path: '^src/client/' },
+      to: { pathNot: '^src/(client|typing)/' },
+    },
+    {
+      name: 'typing-imports-nothing',
+      comment: 'src/typing/ is types only, read structurally: it imports nothing outside itself, so the client never reaches the server',
+      severity: 'error',
+      from: { path: '^src/typing/' },
+      to: { pathNot: '^src/typing/' },
+    },
   ],
   options: {
     parser: 'swc',

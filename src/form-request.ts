@@ -3,6 +3,7 @@ import type { Request } from './http/request.js';
 import { createBag, own, type InputBag } from './http/own.js';
 import type { RuleMap } from './validation/types.js';
 import type { UploadedFile } from './http/uploaded-file.js';
+import type { InferValidated } from './typing/rules.js';
 
 const REQUEST = Symbol('request');
 const VALIDATED = Symbol('validated');
@@ -60,8 +61,14 @@ export abstract class FormRequest {
     return this[REQUEST];
   }
 
-  /** The validated input (only fields that have rules), or one value of it. */
-  validated(): InputBag;
+  /**
+   * The validated input (only fields that have rules), or one value of it.
+   * Typed from the rules when `rules()` returns its object `as const`
+   * (`{ message: string }`), else `Record<string, unknown>`. The type covers
+   * all the rules let through: `integer` also passes `"2"`, and a field that
+   * is not required may be `""` (docs/form-requests.md).
+   */
+  validated(): InferValidated<ReturnType<this['rules']>>;
   validated(key: string): unknown;
   validated(key?: string): unknown {
     const data = this[VALIDATED];

@@ -1,5 +1,6 @@
 /** What a user writes after `npm install switchyard-http`: CI packs the library, installs the tarball and runs this. */
 import { Action, ActionController, Application, FormRequest, handles, type Router } from 'switchyard-http';
+import { createClient, ValidationFailed } from 'switchyard-http/client';
 
 class MessageRequest extends FormRequest {
   override rules() { return { message: 'required|string|max:255' }; }
@@ -21,11 +22,16 @@ const res = await fetch(`http://127.0.0.1:${port}/api/system?action=echo`, { met
 const okText = await res.text();
 const bad = await fetch(`http://127.0.0.1:${port}/api/system?action=echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
 const badText = await bad.text();
+// The typed client from the package's ./client export. These rules are not `as const`, so the field is known but its type is not: { message?: unknown }.
+const api = createClient<{ system: typeof SystemController }>({ baseUrl: `http://127.0.0.1:${port}/api` });
+const echoed: { message?: unknown } = await api.system.echo({ message: 'typed' });
+const prediction = await api.system.echo.validate({ message: '' });
+const failed = await api.system.echo({}).catch((error: unknown) => error instanceof ValidationFailed);
 await app.close();
-const expected = [200, '{"message":"from a consumer"}', 422, '{"message":"The message field is required.","errors":{"message":["The message field is required."]}}'];
-const actual = [res.status, okText, bad.status, badText];
+const expected = [200, '{"message":"from a consumer"}', 422, '{"message":"The message field is required.","errors":{"message":["The message field is required."]}}', 'typed', '["The message field is required."]', true];
+const actual = [res.status, okText, bad.status, badText, echoed.message, JSON.stringify(prediction.message), failed];
 if (JSON.stringify(actual) !== JSON.stringify(expected)) {
   console.error('consumer check failed:', actual);
   process.exit(1);
 }
-console.log('consumer check: the packed library installs, type-checks under strict and answers');
+console.log('consumer check: the packed library installs, type-checks under strict and answers, to fetch and to switchyard-http/client');

@@ -5,3 +5,6 @@ import { SystemController } from '../system-controller.js';
 export default function apiRoutes(router: Router): void {
   router.svc('/system', SystemController, ['GET', 'POST']).name('system');
 }
+
+/** The routes as the typed client sees them: `createClient<Api>({ baseUrl: 'http://127.0.0.1:3000/api' })` (docs/client.md). */
+export type Api = { system: typeof SystemController };

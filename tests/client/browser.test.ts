@@ -1,0 +1,135 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import puppeteer, { type Browser } from 'puppeteer-core';
+import { createSystemApp } from '../../examples/system/app.js';
+
+/**
+ * `switchyard-http/client` in headless Chromium (Debian's `chromium`, driven by
+ * puppeteer-core): a page on one origin loads the client bundle and calls the
+ * example application on another, so every call is cross-origin through the
+ * default CORS configuration, Precognition's headers included. A third
+ * server without CORS shows how a refused cross-origin answer surfaces.
+ */
+const test = suite('switchyard-http/client in a browser');
+
+const CHROMIUM = '/usr/bin/chromium';
+const api = createSystemApp();
+const noCors = createSystemApp({ cors: false });
+let page: Server;
+let browser: Browser | undefined;
+let profile = '';
+let apiBase = '';
+let noCorsBase = '';
+let pageBase = '';
+
+const listen = async (server: Server): Promise<number> => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
+};
+
+test.before(async () => {
+  assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install chromium`);
+  apiBase = `http://127.0.0.1:${(await api.listen(0, '127.0.0.1')).port}/api`;
+  noCorsBase = `http://127.0.0.1:${(await noCors.listen(0, '127.0.0.1')).port}/api`;
+
+  const bundled = await build({
+    entryPoints: [fileURLToPath(new URL('../../src/client/index.js', import.meta.url))],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    logLevel: 'silent',
+  });
+  const script = bundled.outputFiles[0]!.text;
+  page = createServer((request, response) => {
+    if (request.url === '/client.js') {
+      response.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
+    } else if (request.url === '/') {
+      response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>client</title>');
+    } else {
+      response.writeHead(404).end();
+    }
+  });
+  pageBase = `http://127.0.0.1:${await listen(page)}`;
+
+  profile = mkdtempSync(join(tmpdir(), 'switchyard-client-chromium-'));
+  browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    userDataDir: profile,
+    timeout: 20_000,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+});
+
+test.after(async () => {
+  await browser?.close();
+  await Promise.all([api.close(), noCors.close(), new Promise((resolve) => page?.close(resolve))]);
+  if (profile) rmSync(profile, { recursive: true, force: true });
+});
+
+test('a page on another origin calls echo and validate through the bundle', async () => {
+  const tab = await browser!.newPage();
+  try {
+    await tab.goto(`${pageBase}/`);
+    // Runs in the page: the function is sent as its source text.
+    const results = await tab.evaluate(
+      async (apiBase: string, noCorsBase: string) => {
+        const client = '/client.js';
+        const { createClient, ValidationFailed, NetworkError } = await import(client);
+        const api = createClient({ baseUrl: apiBase });
+        const out: Record<string, unknown> = { origin: (globalThis as unknown as { location: URL }).location.origin };
+        out['status'] = await api.system.status();
+        out['echo'] = await api.system.echo({ message: 'from the browser' });
+        out['valid'] = await api.system.echo.validate({ message: 'fine' }, { only: ['message'] });
+        out['invalid'] = await api.system.echo.validate({ message: 'x'.repeat(256) }, { only: ['message'] });
+        try {
+          await api.system.echo({ message: '' });
+        } catch (error) {
+          const e = error as { name: string; status: number; errors: unknown };
+          out['failed'] = { name: e.name, validation: error instanceof ValidationFailed, status: e.status, errors: e.errors };
+        }
+        try {
+          await createClient({ baseUrl: noCorsBase }).system.status();
+        } catch (error) {
+          out['refused'] = { name: (error as Error).name, network: error instanceof NetworkError };
+        }
+        return out;
+      },
+      apiBase,
+      noCorsBase,
+    );
+    assert.is.not(results['origin'], new URL(apiBase).origin, 'the page and the API are different origins');
+    assert.equal(results['status'], { status: 'ok' });
+    assert.equal(results['echo'], { message: 'from the browser' });
+    assert.equal(results['valid'], {}, 'Precognition-Success is readable cross-origin');
+    assert.equal(results['invalid'], { message: ['The message field must not be greater than 255 characters.'] });
+    assert.equal(results['failed'], {
+      name: 'ValidationFailed',
+      validation: true,
+      status: 422,
+      errors: { message: ['The message field is required.'] },
+    });
+    assert.equal(results['refused'], { name: 'NetworkError', network: true }, 'an answer the browser hides is a NetworkError');
+  } finally {
+    await tab.close();
+  }
+});
+
+test.run();
