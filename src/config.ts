@@ -2,6 +2,14 @@ import type { Logger, LoggerOptions } from 'pino';
 import { LogicException } from './errors/logic-exception.js';
 import { FORWARDED_HEADERS, TrustedProxies, type ForwardedHeader, type TrustProxy } from './config/trusted-proxies.js';
 import { resolveCorsOptions, type CorsConfig, type CorsOptions } from './config/cors-options.js';
+import {
+  resolveConvertEmptyStrings,
+  resolveTrimStrings,
+  type ConvertEmptyStringsConfig,
+  type ConvertEmptyStringsOptions,
+  type TrimStringsConfig,
+  type TrimStringsOptions,
+} from './config/input-normalisation.js';
 
 /** Where the selector reads the action name from. */
 export type ActionSource = 'query' | 'body' | 'both';
@@ -94,6 +102,15 @@ export interface SwitchyardOptions {
   max_validation_errors?: number;
   /** Most attributes one wildcard rule (`items.*.name`) expands to for one request (more: 400). 0: no cap. Default 10000. */
   max_wildcard_items?: number;
+  /**
+   * Trim every input string after the action is selected, as the host
+   * framework's `TrimStrings` middleware: `true` (default), `false`, or
+   * `{ except: [...], skip_when: [...] }`. `password`, `password_confirmation`
+   * and `current_password` are never trimmed. See docs/form-requests.md.
+   */
+  trim_strings?: boolean | TrimStringsOptions;
+  /** Turn `''` into `null` after trimming, as `ConvertEmptyStringsToNull`: `true` (default), `false`, or `{ skip_when: [...] }`. */
+  convert_empty_strings_to_null?: boolean | ConvertEmptyStringsOptions;
 }
 
 /** Options after validation, with every default filled in. */
@@ -134,6 +151,8 @@ export interface SwitchyardConfig {
   readonly rate_limit_max_keys: number;
   readonly max_validation_errors: number;
   readonly max_wildcard_items: number;
+  readonly trim_strings: TrimStringsConfig | false;
+  readonly convert_empty_strings_to_null: ConvertEmptyStringsConfig | false;
 }
 
 const ACTION_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -202,6 +221,8 @@ export function resolveConfig(options: SwitchyardOptions = {}): SwitchyardConfig
     rate_limit_max_keys: positive(options, 'rate_limit_max_keys', 1_000_000),
     max_validation_errors: count(options, 'max_validation_errors', 200),
     max_wildcard_items: count(options, 'max_wildcard_items', 10_000),
+    trim_strings: resolveTrimStrings(options.trim_strings),
+    convert_empty_strings_to_null: resolveConvertEmptyStrings(options.convert_empty_strings_to_null),
   });
 }
 
