@@ -310,6 +310,27 @@ configured('skip_when: each option skips on its own callbacks, which run after s
 
 configured.run();
 
+const signed = suite("the signed middleware reads signature and expires normalised, as after a default app's TrimStrings");
+const KEY = `base64:${Buffer.from('k'.repeat(32)).toString('base64')}`;
+let signedApp: Application;
+const signedDefaults = serve(signed, () => {
+  signedApp = new Application({ app_key: KEY }).withRouting({
+    api(router) {
+      router.svc('/s', NormaliseController, ['GET', 'POST']).name('s').middleware('signed:relative');
+    },
+  });
+  return signedApp;
+});
+
+signed('a signature with a trailing %20 verifies (the HMAC covers the rest, unchanged); a changed parameter does not', async () => {
+  const url = signedApp.urlSigner.signedRoute('s', { action: 'status' }, { absolute: false });
+  assert.is((await signedDefaults.http.send('GET', url)).status, 200);
+  assert.is((await signedDefaults.http.send('GET', `${url}%20`)).status, 200);
+  assert.is((await signedDefaults.http.send('GET', url.replace('status', 'status%20'))).status, 403);
+});
+
+signed.run();
+
 const options = suite('the options are checked at boot');
 
 options('invalid values are a LogicException naming the option', () => {
