@@ -32,6 +32,12 @@ export abstract class Action {
   methods: readonly HttpMethod[] = ['GET'];
   /** True when the action answers Precognition (validation-only) requests. Default false. */
   precognition = false;
+  /**
+   * False keeps this action's input exactly as sent: no trimming, no `''` to
+   * `null` (the `trim_strings` and `convert_empty_strings_to_null` options).
+   * Default true.
+   */
+  normalizeInput = true;
   /** The form request `handle` receives, for code without decorator metadata. */
   static formRequest?: FormRequestClass;
 

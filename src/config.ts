@@ -2,6 +2,14 @@ import type { Logger, LoggerOptions } from 'pino';
 import { LogicException } from './errors/logic-exception.js';
 import { FORWARDED_HEADERS, TrustedProxies, type ForwardedHeader, type TrustProxy } from './config/trusted-proxies.js';
 import { resolveCorsOptions, type CorsConfig, type CorsOptions } from './config/cors-options.js';
+import {
+  resolveConvertEmptyStrings,
+  resolveTrimStrings,
+  type ConvertEmptyStringsConfig,
+  type ConvertEmptyStringsOptions,
+  type TrimStringsConfig,
+  type TrimStringsOptions,
+} from './config/input-normalisation.js';
 
 /** Where the selector reads the action name from. */
 export type ActionSource = 'query' | 'body' | 'both';
@@ -112,6 +120,15 @@ export interface SwitchyardOptions {
   openapi?: string | false;
   /** The `info` of the generated OpenAPI document (title, version...). Default `{ title: 'API', version: '1.0.0' }`. */
   openapi_info?: OpenApiInfo;
+  /**
+   * Trim every input string after the action is selected, as the host
+   * framework's `TrimStrings` middleware: `true` (default), `false`, or
+   * `{ except: [...], skip_when: [...] }`. `password`, `password_confirmation`
+   * and `current_password` are never trimmed. See docs/form-requests.md.
+   */
+  trim_strings?: boolean | TrimStringsOptions;
+  /** Turn `''` into `null` after trimming, as `ConvertEmptyStringsToNull`: `true` (default), `false`, or `{ skip_when: [...] }`. */
+  convert_empty_strings_to_null?: boolean | ConvertEmptyStringsOptions;
 }
 
 /** Options after validation, with every default filled in. */
@@ -154,6 +171,8 @@ export interface SwitchyardConfig {
   readonly max_wildcard_items: number;
   readonly openapi: string | false;
   readonly openapi_info: OpenApiInfo;
+  readonly trim_strings: TrimStringsConfig | false;
+  readonly convert_empty_strings_to_null: ConvertEmptyStringsConfig | false;
 }
 
 const ACTION_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -224,6 +243,8 @@ export function resolveConfig(options: SwitchyardOptions = {}): SwitchyardConfig
     max_wildcard_items: count(options, 'max_wildcard_items', 10_000),
     openapi: openapiPath(options.openapi),
     openapi_info: openapiInfo(options.openapi_info),
+    trim_strings: resolveTrimStrings(options.trim_strings),
+    convert_empty_strings_to_null: resolveConvertEmptyStrings(options.convert_empty_strings_to_null),
   });
 }
 

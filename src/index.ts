@@ -13,6 +13,14 @@ export { Application, type RouteFile } from './application.js';
 export type { SwitchyardOptions, SwitchyardConfig, ActionSource, ErrorReporter, RateLimitStoreName, LoggerSetting } from './config.js';
 export { CORS_DEFAULTS, PRECOGNITION_HEADERS, type CorsOptions, type CorsConfig } from './config/cors-options.js';
 export type { TrustProxy, ForwardedHeader, ClientView } from './config/trusted-proxies.js';
+export type {
+  TrimStringsOptions,
+  ConvertEmptyStringsOptions,
+  SkipWhen,
+  NormalisationRequest,
+  TrimStringsConfig,
+  ConvertEmptyStringsConfig,
+} from './config/input-normalisation.js';
 export type { ServiceProvider, ProviderHost } from './service-provider.js';
 export type { NextFunction } from './kernel.js';
 export type { InjectOptions, InjectResponse } from './testing/inject.js';

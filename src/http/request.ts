@@ -6,6 +6,12 @@ import type { UploadedFile } from './uploaded-file.js';
 import type { ClientView } from '../config/trusted-proxies.js';
 import type { SwitchyardConfig } from '../config.js';
 import { EMPTY_BAG, createBag, own, type InputBag } from './own.js';
+import { normaliseInput } from './normalise-input.js';
+import type { SkipWhen, TrimStringsConfig } from '../config/input-normalisation.js';
+
+// Which parsed bags still await normalisation.
+const QUERY_PENDING = 1;
+const BODY_PENDING = 2;
 
 /**
  * One incoming request, as route middleware, form requests and handlers see
@@ -61,6 +67,10 @@ export class Request {
   #bodyLoading: Promise<InputBag> | undefined;
   #files: Map<string, UploadedFile[]> | undefined;
   #precognitive: boolean | undefined;
+  #trim: TrimStringsConfig | undefined;
+  #convert = false;
+  #pending = 0;
+  #bodyReplaced = false;
 
   constructor(raw: IncomingMessage, res: ServerResponse, path: string, rawQuery: string, config: SwitchyardConfig) {
     this.#config = config;
@@ -106,6 +116,7 @@ export class Request {
   query(key: string): unknown;
   query(key?: string): unknown {
     const bag = (this.#query ??= parseUrlEncoded(this.rawQuery, this.#config));
+    if ((this.#pending & QUERY_PENDING) !== 0) this.#normalise(bag, QUERY_PENDING);
     return key === undefined ? bag : own(bag, key);
   }
 
@@ -119,6 +130,7 @@ export class Request {
   body(key: string): unknown;
   body(key?: string): unknown {
     const bag = this.#body ?? EMPTY_BAG;
+    if ((this.#pending & BODY_PENDING) !== 0 && bag !== EMPTY_BAG) this.#normalise(bag, BODY_PENDING);
     return key === undefined ? bag : own(bag, key);
   }
 
@@ -127,7 +139,7 @@ export class Request {
    * limits. Called by the pipeline; safe to call again.
    */
   loadBody(): Promise<InputBag> {
-    if (this.#body !== undefined) return Promise.resolve(this.#body);
+    if (this.#body !== undefined) return Promise.resolve(this.body());
     if (!announcesBody(this.raw)) {
       this.#body = EMPTY_BAG;
       return Promise.resolve(EMPTY_BAG);
@@ -139,11 +151,14 @@ export class Request {
     if (bodyKind(this.raw.headers['content-type']) === 'multipart') {
       return readMultipart(this.raw, this.#config).then(({ fields, files }) => {
         this.#files = files;
-        return (this.#body = fields);
+        this.#body = fields;
+        return this.body();
       });
     }
     return readBody(this.raw, this.#config, (body) => {
       this.#body = body;
+      // In place, so the promise's value is the normalised body too.
+      if ((this.#pending & BODY_PENDING) !== 0) this.#normalise(body, BODY_PENDING);
     });
   }
 
@@ -157,10 +172,38 @@ export class Request {
     return this.#files?.get(field)?.[0];
   }
 
-  /** Replaces the body (used by form requests' `merge()`). */
+  /**
+   * Replaces the body (used by form requests' `merge()`). The new body is
+   * taken as given: input normalisation never changes it.
+   */
   replaceBody(body: InputBag): void {
     this.#body = body;
     this.#bodyLoading = undefined;
+    this.#pending &= ~BODY_PENDING;
+    this.#bodyReplaced = true;
+  }
+
+  /**
+   * @internal From now on, `query()`, `body()`, `all()` and `input()` give
+   * the input as the host framework's `TrimStrings` and
+   * `ConvertEmptyStringsToNull` leave it (per the `trim_strings` and
+   * `convert_empty_strings_to_null` options and their `skip_when`
+   * callbacks, which run now, on the raw input). Each bag is normalised in
+   * place once, when it is first read; before this, they are raw (what the
+   * action was selected on). Called by the pipeline after selection.
+   */
+  normaliseInput(): void {
+    const trim = this.#config.trim_strings;
+    const convert = this.#config.convert_empty_strings_to_null;
+    this.#trim = trim === false || skips(trim.skip_when, this) ? undefined : trim;
+    this.#convert = convert !== false && !skips(convert.skip_when, this);
+    if (this.#trim === undefined && !this.#convert) return;
+    this.#pending = this.#bodyReplaced ? QUERY_PENDING : QUERY_PENDING | BODY_PENDING;
+  }
+
+  #normalise(bag: InputBag, which: number): void {
+    this.#pending &= ~which;
+    normaliseInput(bag, this.#trim, this.#convert, this.#config.max_input_nesting + 1);
   }
 
   /** All input: body fields over query fields, as the host framework's `all()`. */
@@ -228,6 +271,12 @@ export class Request {
     // Read once: several stages ask. (node:http has built `headers` already: it reads `host`.)
     return (this.#precognitive ??= isTrue(this.raw.headers['precognition'] as string | undefined));
   }
+}
+
+/** True when one of the callbacks says to skip (none: false, without a call). */
+function skips(callbacks: readonly SkipWhen[], request: Request): boolean {
+  for (let i = 0; i < callbacks.length; i++) if (callbacks[i]!(request)) return true;
+  return false;
 }
 
 function dig(bag: unknown, path: string): unknown {

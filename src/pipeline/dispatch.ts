@@ -9,20 +9,22 @@
  *   svc route                                   plain route (addRoute)
  *   1. routeMethod         405 / OPTIONS        1. routeMethod
  *  (2. readBodyToSelect    action_source body/both)
- *   3. selectAction        plan, or 404 held    2. routeMiddleware
- *   4. routeMiddleware     auth, signed, yours  3. callRouteHandler
- *   5. answerMissingAction the held 404
- *   6. guardMethod         405 / OPTIONS with the action's Allow
- *   7. refuseUnsupportedPrediction  400
- *   8. readBody            when the action needs it
- *   9. resolveFormRequest  prepare → authorize (403) → validate (422) → passed
- *  10. answer              204 Precognition-Success, or the handler's value
+ *   3. selectAction        plan, or 404 held    2. normaliseInput
+ *  (4. normaliseInput      trim_strings, convert_empty_strings_to_null)
+ *   5. routeMiddleware     auth, signed, yours  3. routeMiddleware
+ *   6. answerMissingAction the held 404         4. callRouteHandler
+ *   7. guardMethod         405 / OPTIONS with the action's Allow
+ *   8. refuseUnsupportedPrediction  400
+ *   9. readBody            when the action needs it
+ *  10. resolveFormRequest  prepare → authorize (403) → validate (422) → passed
+ *  11. answer              204 Precognition-Success, or the handler's value
  */
 import type { SwitchyardConfig } from '../config.js';
 import type { Stage } from '../routing/exchange.js';
 import { routeMethod } from './route-method.js';
 import { readBody, readBodyToSelect } from './read-body.js';
 import { selectActionStage } from './select-action.js';
+import { normaliseInput } from './normalise-input.js';
 import { routeMiddleware } from './route-middleware.js';
 import { answerMissingAction } from './answer-missing-action.js';
 import { guardMethodStage } from './guard-method.js';
@@ -36,6 +38,7 @@ export function svcStages(config: SwitchyardConfig): readonly Stage[] {
     routeMethod,
     ...(config.action_source === 'query' ? [] : [readBodyToSelect]),
     selectActionStage(config),
+    ...(config.trim_strings === false && config.convert_empty_strings_to_null === false ? [] : [normaliseInput]),
     routeMiddleware,
     answerMissingAction,
     guardMethodStage,
@@ -47,4 +50,4 @@ export function svcStages(config: SwitchyardConfig): readonly Stage[] {
 }
 
 /** The stages of a plain route. */
-export const PLAIN_STAGES: readonly Stage[] = [routeMethod, routeMiddleware, callRouteHandler];
+export const PLAIN_STAGES: readonly Stage[] = [routeMethod, normaliseInput, routeMiddleware, callRouteHandler];
