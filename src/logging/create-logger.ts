@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { Logger, pino as Pino } from 'pino';
 import type { LoggerSetting } from '../config.js';
 import { LogicException } from '../errors/logic-exception.js';
+import { AccessLog, attachAccessLog } from './access-log.js';
 
 /**
  * The logger for a `logger` setting, made once at boot: none for `false`;
@@ -17,7 +18,14 @@ export function createLogger(setting: LoggerSetting, env: NodeJS.ProcessEnv = pr
   // Loaded here, not imported: an application without logging never loads pino.
   const pino = createRequire(import.meta.url)('pino') as typeof Pino;
   try {
-    return pino({ ...options, level });
+    // Plain settings (`true`, or only a level): pino writes to its own destination, and the
+    // per-request line takes a faster path to that same destination (access-log.ts).
+    const plain = Object.keys(options).every((key) => key === 'level');
+    if (!plain) return pino({ ...options, level });
+    const destination = pino.destination({ dest: 1, sync: true });
+    const logger = pino({ level }, destination);
+    attachAccessLog(logger, new AccessLog(destination, logger.levels.values['info']!));
+    return logger;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new LogicException(`The logger could not be created (level "${level}"): ${reason}.`);

@@ -5,6 +5,7 @@ import type { JsonResponse } from '../http/response.js';
 import type { ErrorRenderer, Handler } from '../http/compose.js';
 import { renderError } from '../http/render-error.js';
 import { isThenable, type Awaitable } from '../awaitable.js';
+import { accessLogOf, type AccessLog } from './access-log.js';
 import { REQUEST_ID_ATTRIBUTE, REQUEST_ID_HEADER, requestIdFrom, requestIdSource } from './request-id.js';
 
 /**
@@ -22,6 +23,11 @@ import { REQUEST_ID_ATTRIBUTE, REQUEST_ID_HEADER, requestIdFrom, requestIdSource
  */
 export function logRequests(logger: Logger, render: ErrorRenderer): <S>(inner: Handler<S>) => Handler<S> {
   const newId = requestIdSource();
+  // Decided once: a logger Switchyard made writes its line the fast way, one of the user's through pino.
+  const fast = accessLogOf(logger);
+  const line = fast !== undefined && logger.isLevelEnabled('info') ? fast : undefined;
+  const finish = (request: Request, response: JsonResponse, id: string, started: number) =>
+    line === undefined ? finishWithPino(logger, request, response, id, started) : finishFast(line, request, response, id, started);
   return (inner) => (request, state) => {
     const started = performance.now();
     const id = requestIdFrom(request.raw.headers[REQUEST_ID_HEADER], newId);
@@ -35,18 +41,28 @@ export function logRequests(logger: Logger, render: ErrorRenderer): <S>(inner: H
     } catch (error) {
       result = render(error, request);
     }
-    if (!isThenable<JsonResponse>(result)) return finish(logger, request, result, id, started);
+    if (!isThenable<JsonResponse>(result)) return finish(request, result, id, started);
     return Promise.resolve(result).then(
-      (response) => finish(logger, request, response, id, started),
-      (error) => finish(logger, request, render(error, request), id, started),
+      (response) => finish(request, response, id, started),
+      (error) => finish(request, render(error, request), id, started),
     );
   };
 }
 
-function finish(logger: Logger, request: Request, response: JsonResponse, id: string, started: number): JsonResponse {
+/** The status that went out: already sent (the handler_timeout 503, or a handler that wrote `request.res`), or the answer's. */
+function sentStatus(request: Request, response: JsonResponse): number {
   const res = request.rawResponse;
-  // Already sent (the handler_timeout 503, or a handler that wrote `request.res`): log what went out.
-  const status = res.headersSent ? res.statusCode : response.status;
+  return res.headersSent ? res.statusCode : response.status;
+}
+
+function finishFast(line: AccessLog, request: Request, response: JsonResponse, id: string, started: number): JsonResponse {
+  const duration = Math.round((performance.now() - started) * 1000) / 1000;
+  line.line(id, request.method, request.path, request.attributes.get('svc.action'), sentStatus(request, response), duration);
+  return response;
+}
+
+function finishWithPino(logger: Logger, request: Request, response: JsonResponse, id: string, started: number): JsonResponse {
+  const status = sentStatus(request, response);
   logger.info(
     {
       reqId: id,
