@@ -19,6 +19,8 @@ export interface RunEnv {
   expansions: readonly Expansion[] | null;
   /** Per-request memo for rules that summarise many attributes (`distinct`). */
   memo: Map<unknown, unknown> | null;
+  /** Set by the runner when an `exclude*` rule leaves the attribute out. */
+  excluded: boolean;
 }
 
 /** Display name of a concrete attribute, given the rule-map key (pattern) it comes from. */

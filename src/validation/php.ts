@@ -73,13 +73,46 @@ export function isIntegerString(value: string): boolean {
   return digits <= limit;
 }
 
+const INT64 = 2 ** 63;
+
+/**
+ * `(string) $float` with PHP's default `precision` of 14 significant digits:
+ * `0.1 + 0.2` is `0.3`, `1e25` is `1.0E+25`, `1e-5` is `1.0E-5`.
+ */
+export function phpFloatString(n: number): string {
+  if (!Number.isFinite(n)) return Number.isNaN(n) ? 'NAN' : n > 0 ? 'INF' : '-INF';
+  if (n === 0) return Object.is(n, -0) ? '-0' : '0';
+  const sign = n < 0 ? '-' : '';
+  const [mantissa, e] = Math.abs(n).toExponential(13).split('e') as [string, string];
+  const exp = Number(e);
+  let digits = mantissa.replace('.', '');
+  let end = digits.length;
+  while (end > 1 && digits.charCodeAt(end - 1) === 48) end--;
+  digits = digits.slice(0, end);
+  if (exp < -4 || exp >= 14) {
+    const m = digits.length === 1 ? `${digits}.0` : `${digits[0]}.${digits.slice(1)}`;
+    return `${sign}${m}E${exp < 0 ? '-' : '+'}${Math.abs(exp)}`;
+  }
+  if (exp < 0) return `${sign}0.${'0'.repeat(-exp - 1)}${digits}`;
+  if (digits.length <= exp + 1) return sign + digits + '0'.repeat(exp + 1 - digits.length);
+  return `${sign}${digits.slice(0, exp + 1)}.${digits.slice(exp + 1)}`;
+}
+
+/**
+ * `(string)` of a number from a JSON body: an integer within 64 bits was a
+ * PHP int (printed whole); anything else was a float (14 digits).
+ */
+export function phpNumberString(n: number): string {
+  return Number.isInteger(n) && n >= -INT64 && n < INT64 ? String(n) : phpFloatString(n);
+}
+
 /** `(string) $value` for scalars; containers and objects give null (PHP would fail or warn). */
 export function phpString(value: unknown): string | null {
   switch (typeof value) {
     case 'string':
       return value;
     case 'number':
-      return String(value);
+      return phpNumberString(value);
     case 'boolean':
       return value ? '1' : '';
     case 'undefined':
@@ -109,7 +142,7 @@ export function looseEquals(a: unknown, b: unknown): boolean {
   if (b === null || b === undefined) return looseEquals(b, a);
   if (typeof a === 'number' && typeof b === 'number') return a === b;
   if (typeof a === 'number' && typeof b === 'string') {
-    return NUMERIC_STRING.test(b) ? Number(b.trim()) === a : String(a) === b;
+    return NUMERIC_STRING.test(b) ? Number(b.trim()) === a : phpNumberString(a) === b;
   }
   if (typeof a === 'string' && typeof b === 'number') return looseEquals(b, a);
   if (typeof a === 'string' && typeof b === 'string') {

@@ -67,6 +67,7 @@ export function buildValidated(
   input: InputBag,
   entries: readonly ValidatedEntry[],
   validatedByField: readonly string[][] | null,
+  excluded: ReadonlySet<string> | null,
 ): InputBag {
   const result: InputBag = {};
   let shared: Set<unknown> | null = null;
@@ -95,7 +96,32 @@ export function buildValidated(
     }
     if (isContainer(e.value)) (shared ??= new Set()).add(e.value);
   }
+  if (excluded !== null) for (const attribute of excluded) forget(result, attribute.split('.'), shared);
   return result;
+}
+
+/**
+ * `Arr::forget` of an excluded attribute, which the host framework removes
+ * from its data before `validated()` reads it: a parent kept whole (`array:a,b`)
+ * loses the excluded key. Containers from the input are copied before the
+ * removal, so the input is never modified.
+ */
+function forget(result: InputBag, segments: readonly string[], shared: Set<unknown> | null): void {
+  let target: Record<string, unknown> = result;
+  const last = segments.length - 1;
+  for (let i = 0; i < last; i++) {
+    const seg = segments[i]!;
+    let next = hasOwn.call(target, seg) ? target[seg] : undefined;
+    if (next === null || typeof next !== 'object') return;
+    if (shared?.has(next)) {
+      next = shallowCopy(next as Record<string, unknown>);
+      for (const child of Object.values(next as object)) if (isContainer(child)) shared.add(child);
+      target[seg] = next;
+    }
+    target = next as Record<string, unknown>;
+  }
+  const key = segments[last]!;
+  if (hasOwn.call(target, key)) delete target[key];
 }
 
 /** The prefixes, at the depth of `field`, of the attributes its children validated. */

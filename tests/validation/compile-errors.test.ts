@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { LogicException } from '../../src/errors/logic-exception.js';
 import { compilationCount, compileValidator } from '../../src/validation/compiler.js';
-import { ajv } from '../../src/validation/keywords.js';
+import { ajv } from '../../src/validation/schema-rule.js';
 import type { FieldRules, RuleMap } from '../../src/validation/types.js';
 
 const errors = suite('bad rule definitions throw LogicException at compile time');

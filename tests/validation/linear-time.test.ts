@@ -8,7 +8,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { compileValidator } from '../../src/validation/compiler.js';
-import { RULES } from '../../src/validation/rules.js';
+import { RULES } from '../../src/validation/rules/index.js';
 import type { CompiledValidator, RuleMap } from '../../src/validation/types.js';
 
 const LIMIT_MS = 50;
