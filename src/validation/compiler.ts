@@ -65,7 +65,7 @@ function run(plan: Plan, input: InputBag, only: readonly string[] | undefined, l
   const entries: ValidatedEntry[] = [];
   const validatedByField: string[][] | null = plan.hasBareArray ? plan.fields.map(() => []) : null;
   /** Attributes an `exclude*` rule left out (Laravel's `excludeAttributes`). */
-  const excluded: Set<string> | null = plan.excludes ? new Set() : null;
+  const excluded: Map<string, readonly string[]> | null = plan.excludes ? new Map() : null;
   const stop = plan.stopOnFirstFailure;
 
   const visit = (field: FieldPlan, attribute: string, segments: readonly string[], captures: readonly string[], value: unknown): void => {
@@ -76,7 +76,7 @@ function run(plan: Plan, input: InputBag, only: readonly string[] | undefined, l
     env.exists = value !== MISSING;
     env.excluded = false;
     const messages = runField(plan, field, env.exists ? value : undefined, env);
-    if (env.excluded) excluded!.add(attribute);
+    if (env.excluded) excluded!.set(attribute, segments);
     if (messages !== null) {
       if (errors === null) errors = {};
       const room = maxErrors - errorCount;
@@ -93,9 +93,9 @@ function run(plan: Plan, input: InputBag, only: readonly string[] | undefined, l
   for (const field of plan.fields) {
     if (done) break;
     if (!field.wildcard) {
-      if (filter !== null && !filter.matches(field.key)) continue;
+      if (filter !== null && !filter.matches(field.attribute)) continue;
       env.expansions = null;
-      visit(field, field.key, field.segments, NO_CAPTURES, lookup(input, field.segments));
+      visit(field, field.attribute, field.segments, NO_CAPTURES, lookup(input, field.segments));
       continue;
     }
     const expansions = expand(input, field.segments, maxItems);
@@ -116,7 +116,7 @@ function run(plan: Plan, input: InputBag, only: readonly string[] | undefined, l
 }
 
 /** `shouldBeExcluded`: the attribute, or one of its dot prefixes, was excluded. */
-function isExcluded(excluded: ReadonlySet<string>, attribute: string): boolean {
+function isExcluded(excluded: ReadonlyMap<string, unknown>, attribute: string): boolean {
   if (excluded.has(attribute)) return true;
   for (let at = attribute.indexOf('.'); at >= 0; at = attribute.indexOf('.', at + 1)) {
     if (excluded.has(attribute.slice(0, at))) return true;

@@ -4,7 +4,7 @@
  * attribute being validated, so `items.0.a` compares with `items.0.b`.
  */
 import type { InputBag } from '../http/own.js';
-import { MISSING, lookup, substitute, type Expansion } from './paths.js';
+import { MISSING, lookup, splitPath, substitute, type Expansion } from './paths.js';
 
 /** What a rule sees of the attribute being validated, beside its value. Reused across attributes. */
 export interface RunEnv {
@@ -35,10 +35,10 @@ export class FieldRef {
 
   constructor(key: string, displayOf: DisplayOf) {
     this.key = key;
-    this.segments = key.split('.');
+    this.segments = splitPath(key);
     this.wildcard = this.segments.includes('*');
     this.displayOf = displayOf;
-    this.staticDisplay = displayOf(key, key);
+    this.staticDisplay = displayOf(this.segments.join('.'), key);
   }
 
   /** True when the display name depends on the attribute (its `*`s are filled per attribute). */

@@ -73,8 +73,6 @@ export function isIntegerString(value: string): boolean {
   return digits <= limit;
 }
 
-const INT64 = 2 ** 63;
-
 /**
  * `(string) $float` with PHP's default `precision` of 14 significant digits:
  * `0.1 + 0.2` is `0.3`, `1e25` is `1.0E+25`, `1e-5` is `1.0E-5`.
@@ -103,7 +101,20 @@ export function phpFloatString(n: number): string {
  * PHP int (printed whole); anything else was a float (14 digits).
  */
 export function phpNumberString(n: number): string {
-  return Number.isInteger(n) && n >= -INT64 && n < INT64 ? String(n) : phpFloatString(n);
+  return isPhpInt(n) ? String(n) : phpFloatString(n);
+}
+
+/**
+ * Was this JSON number a PHP int? JavaScript writes it as `String(n)`, and
+ * `json_decode` gives an int when that text is an integer within 64 bits
+ * (`-2**63` is written `-9223372036854776000`, past the bound: a float).
+ */
+export function isPhpInt(n: number): boolean {
+  if (!Number.isInteger(n)) return false;
+  if (Math.abs(n) < 9e18) return true;
+  if (Math.abs(n) >= 1e21) return false;
+  const big = BigInt(String(n));
+  return big >= -(2n ** 63n) && big < 2n ** 63n;
 }
 
 /** `(string) $value` for scalars; containers and objects give null (PHP would fail or warn). */

@@ -9,6 +9,7 @@ import { resolveCustomMessage, messageSources, type ConditionalMessage, type Mes
 import { FieldRef, type DisplayOf } from './field-ref.js';
 import { render, type Replacements } from './messages.js';
 import { displayName } from './php.js';
+import { splitPath } from './paths.js';
 import { RuleError, parseFieldRules, type ParsedRule } from './rule-parser.js';
 import { RULES, canonicalRule } from './rules/index.js';
 import type { Check, FieldFacts, Message, Replacer, RuleContext, RuleDefinition, RuleFacts, SizeMessages } from './rules/definition.js';
@@ -47,7 +48,10 @@ export interface RulePlan {
 }
 
 export interface FieldPlan {
+  /** The rule key as written (`items.*.name`, `foo\\.bar`). */
   readonly key: string;
+  /** The attribute of a field without `*`, escaped dots resolved (`foo.bar`): its error key. */
+  readonly attribute: string;
   readonly segments: readonly string[];
   readonly wildcard: boolean;
   readonly facts: FieldFacts;
@@ -133,7 +137,7 @@ export function buildPlan(rules: RuleMap, options: CompileOptions): Plan {
     try {
       const list = parseFieldRules(rules[key]!);
       parsed.set(key, list);
-      facts.set(key, factsOf(key, key.split('.'), list));
+      facts.set(key, factsOf(key, splitPath(key), list));
     } catch (error) {
       if (error instanceof RuleError) throw invalid(owner, key, error.rule, error.message);
       throw error;
@@ -180,8 +184,9 @@ function buildField(
   owner: string,
 ): FieldPlan {
   const field = allFacts.get(key)!;
-  const segments = key.split('.');
-  const display = displayOf(key, key);
+  const segments = splitPath(key);
+  const attribute = segments.join('.');
+  const display = displayOf(attribute, key);
   const plans: RulePlan[] = [];
 
   const messageFor = (name: string, fallback: Message, replace: Replacer, numericWhenNumeric: boolean, own?: string): MessagePlan => {
@@ -291,5 +296,5 @@ function buildField(
     }
   }
 
-  return { key, segments, wildcard: field.wildcard, facts: field, rules: plans, display, index: 0, children: [] };
+  return { key, attribute, segments, wildcard: field.wildcard, facts: field, rules: plans, display, index: 0, children: [] };
 }

@@ -67,7 +67,7 @@ export function buildValidated(
   input: InputBag,
   entries: readonly ValidatedEntry[],
   validatedByField: readonly string[][] | null,
-  excluded: ReadonlySet<string> | null,
+  excluded: ReadonlyMap<string, readonly string[]> | null,
 ): InputBag {
   const result: InputBag = {};
   let shared: Set<unknown> | null = null;
@@ -96,7 +96,7 @@ export function buildValidated(
     }
     if (isContainer(e.value)) (shared ??= new Set()).add(e.value);
   }
-  if (excluded !== null) for (const attribute of excluded) forget(result, attribute.split('.'), shared);
+  if (excluded !== null) for (const segments of excluded.values()) forget(result, segments, shared);
   return result;
 }
 

@@ -22,6 +22,12 @@ function inList(values: readonly string[]): (text: string) => boolean {
   return (text) => exact.has(text) || (numbers.length > 0 && NUMERIC_STRING.test(text) && numbers.some((p) => looseEquals(p, text)));
 }
 
+/**
+ * Laravel's `validateIn`: with the Array rule, an array passes when none of
+ * its items is an array and each is listed (`array_diff`, as strings);
+ * any other array fails; a scalar passes when `(string) $value` is listed.
+ * `not_in` is its negation, arrays included.
+ */
 function inRule(negate: boolean): CheckedRule {
   return {
     kind: 'value',
@@ -32,22 +38,20 @@ function inRule(negate: boolean): CheckedRule {
       const contains = inList(values);
       const exact = new Set(values);
       const each = c.field.arrayRule;
-      return {
-        check: (v) => {
-          if (isContainer(v)) {
-            if (!each) return false;
-            for (const item of Object.values(v)) {
-              if (isContainer(item)) return false;
-              const text = phpString(item);
-              if (text === null || exact.has(text) === negate) return false;
-            }
-            return true;
+      const isIn = (v: unknown): boolean => {
+        if (isContainer(v)) {
+          if (!each) return false;
+          for (const item of Object.values(v)) {
+            if (isContainer(item)) return false;
+            const text = phpString(item);
+            if (text === null || !exact.has(text)) return false;
           }
-          const text = phpString(v);
-          return text !== null && contains(text) !== negate;
-        },
-        replace: [[':values', c.params.join(', ')]],
+          return true;
+        }
+        const text = phpString(v);
+        return text !== null && contains(text);
       };
+      return { check: negate ? (v) => !isIn(v) : isIn, replace: [[':values', c.params.join(', ')]] };
     },
   };
 }

@@ -2,7 +2,7 @@
  * String rules: character classes (`alpha`...), affixes (`starts_with`...),
  * `regex` / `not_regex` (a PCRE literal translated once by `php-regex.ts`).
  */
-import { compilePhpRegex } from '../php-regex.js';
+import { compilePcre, type PhpRegex } from '../php-regex.js';
 import { isContainer, isNumeric, phpString } from '../php.js';
 import type { CheckedRule, RuleContext, RuleFamily } from './definition.js';
 import { valuesParam } from './params.js';
@@ -68,9 +68,9 @@ function regexRule(negate: boolean): CheckedRule {
     params: 1,
     message: 'The :attribute field format is invalid.',
     compile: (c) => {
-      let re: RegExp;
+      let re: PhpRegex;
       try {
-        re = compilePhpRegex(c.params[0]!);
+        re = compilePcre(c.params[0]!);
       } catch (error) {
         c.invalid((error as Error).message);
       }

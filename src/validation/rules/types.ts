@@ -3,15 +3,14 @@
  * give their field (a numeric rule makes the size rules measure values; a
  * boolean rule makes `required_if:field,true` compare with booleans).
  */
-import { isIntegerString, isNumeric } from '../php.js';
+import { isIntegerString, isNumeric, isPhpInt } from '../php.js';
 import type { RuleFamily } from './definition.js';
 
-const INT64 = 2 ** 63;
 const BOOLEANS: readonly unknown[] = [true, false, 0, 1, '0', '1'];
 
 /** `filter_var($v, FILTER_VALIDATE_INT) !== false` for what a JSON body carries. */
 export function isInteger(v: unknown): boolean {
-  if (typeof v === 'number') return Number.isInteger(v) && v >= -INT64 && v < INT64;
+  if (typeof v === 'number') return isPhpInt(v);
   return typeof v === 'string' && isIntegerString(v);
 }
 
