@@ -274,17 +274,20 @@ function buildField(
       },
     };
     try {
+      const when = r.when;
       if (def.kind === 'exclude') {
-        const { check } = def.compile(context);
+        const inner = def.compile(context).check;
+        const check: Check = when === undefined ? inner : (v, env) => !when(env.data) || inner(v, env);
         plans.push({ kind: EXCLUDE, name, check, custom: null, implicit: false, numericWhenNumeric: false, message: NO_MESSAGE });
         continue;
       }
       const compiled = def.compile(context);
       const numericWhenNumeric = def.numericWhenNumeric === true;
+      const inner = compiled.check;
       plans.push({
         kind: def.kind === 'implicit' ? IMPLICIT : VALUE,
         name,
-        check: compiled.check,
+        check: when === undefined ? inner : (v, env) => !when(env.data) || inner(v, env),
         custom: null,
         implicit: false,
         numericWhenNumeric,

@@ -7,6 +7,7 @@ import { fullFormats } from 'ajv-formats/dist/formats.js';
 import isEmailModule from 'validator/lib/isEmail.js';
 import { isContainer, phpString } from '../php.js';
 import { isUrl, urlWithProtocols } from '../url.js';
+import { BACKWARD_TIMEZONES, TIMEZONES } from '../timezones.js';
 import type { RuleFamily } from './definition.js';
 
 const UUID = /^[\da-fA-F]{8}-[\da-fA-F]{4}-[\da-fA-F]{4}-[\da-fA-F]{4}-[\da-fA-F]{12}$/;
@@ -60,6 +61,33 @@ const stringMatching =
 export const isIpv4 = stringMatching(IPV4);
 export const isIpv6 = stringMatching(IPV6);
 
+/** Laravel's pattern; PCRE's `$` also matches before a final newline. */
+const HEX_COLOR = /^#(?:(?:[0-9a-f]{3}){1,2}|(?:[0-9a-f]{4}){1,2})\n?$/i;
+/** `FILTER_VALIDATE_MAC`: six hex pairs split by `-` or `:` (one kind), or three groups of four split by `.`. */
+const MAC = /^(?:[0-9a-f]{2}(?:-[0-9a-f]{2}){5}|[0-9a-f]{2}(?::[0-9a-f]{2}){5}|[0-9a-f]{4}(?:\.[0-9a-f]{4}){2})$/i;
+
+/** The zones of a `timezone:group` parameter (`DateTimeZone::` constants), or null when unknown. */
+function timezoneGroup(group: string): readonly string[] | null {
+  const g = group.toUpperCase();
+  if (g === 'ALL') return TIMEZONES;
+  if (g === 'ALL_WITH_BC') return [...TIMEZONES, ...BACKWARD_TIMEZONES];
+  if (g === 'UTC') return ['UTC'];
+  const prefixes: Record<string, string> = {
+    AFRICA: 'Africa/',
+    AMERICA: 'America/',
+    ANTARCTICA: 'Antarctica/',
+    ARCTIC: 'Arctic/',
+    ASIA: 'Asia/',
+    ATLANTIC: 'Atlantic/',
+    AUSTRALIA: 'Australia/',
+    EUROPE: 'Europe/',
+    INDIAN: 'Indian/',
+    PACIFIC: 'Pacific/',
+  };
+  const prefix = prefixes[g];
+  return prefix === undefined ? null : TIMEZONES.filter((z) => z.startsWith(prefix));
+}
+
 export const FORMATS = {
   email: {
     kind: 'value',
@@ -106,6 +134,36 @@ export const FORMATS = {
     kind: 'value',
     message: 'The :attribute field must be a valid IPv6 address.',
     compile: () => ({ check: isIpv6 }),
+  },
+  hex_color: {
+    kind: 'value',
+    message: 'The :attribute field must be a valid hexadecimal color.',
+    compile: () => ({
+      check: (v) => {
+        const text = isContainer(v) ? null : phpString(v);
+        return text !== null && HEX_COLOR.test(text);
+      },
+    }),
+  },
+  mac_address: {
+    kind: 'value',
+    message: 'The :attribute field must be a valid MAC address.',
+    compile: () => ({
+      check: (v) => {
+        const text = isContainer(v) ? null : phpString(v);
+        return text !== null && MAC.test(text);
+      },
+    }),
+  },
+  timezone: {
+    kind: 'value',
+    message: 'The :attribute field must be a valid timezone.',
+    compile: (c) => {
+      const zones = timezoneGroup(c.params[0] ?? 'ALL');
+      if (zones === null) c.invalid(`"timezone" knows no group "${c.params[0]}" (per_country is not supported)`);
+      const set = new Set(zones);
+      return { check: (v) => typeof v === 'string' && set.has(v) };
+    },
   },
   json: {
     kind: 'value',

@@ -5,20 +5,23 @@
 import { ARRAYS } from './arrays.js';
 import { COMPARISON } from './comparison.js';
 import { DATES } from './dates.js';
+import { EXCLUSION } from './exclusion.js';
 import type { RuleDefinition } from './definition.js';
 import { FORMATS } from './formats.js';
 import { NUMBERS } from './numbers.js';
 import { PRESENCE } from './presence.js';
 import { ruleKey } from '../rule-parser.js';
-import { SIZES } from './sizes.js';
+import { COMPARED_SIZES, SIZES } from './sizes.js';
 import { STRINGS } from './strings.js';
 import { TYPES } from './types.js';
 
 export const RULES = {
   ...PRESENCE,
+  ...EXCLUSION,
   ...TYPES,
   ...ARRAYS,
   ...SIZES,
+  ...COMPARED_SIZES,
   ...NUMBERS,
   ...STRINGS,
   ...FORMATS,

@@ -7,7 +7,7 @@
 import { displayValue, isEmptyValue } from '../php.js';
 import type { RunEnv } from '../field-ref.js';
 import type { CheckedRule, Compiled, RuleContext, RuleFamily } from './definition.js';
-import { dependentCondition, filledCount } from './dependent.js';
+import { dependentCondition, filledCount, presentCount } from './dependent.js';
 
 const ACCEPTED: readonly unknown[] = ['yes', 'on', '1', 1, true, 'true'];
 const DECLINED: readonly unknown[] = ['no', 'off', '0', 0, false, 'false'];
@@ -52,6 +52,85 @@ export function otherName(c: RuleContext, key: string): Compiled['replace'] {
   const other = c.ref(key);
   return other.dynamic ? (env: RunEnv) => [[':other', other.display(env)]] : [[':other', other.display(null)]];
 }
+
+/** `:other` and `:value` (the second parameter, as written), as `replaceMissingUnless`. */
+function otherAndFirstValue(c: RuleContext): Compiled['replace'] {
+  const other = c.ref(c.params[0]!);
+  const value = c.params[1]!;
+  if (!other.dynamic) {
+    return [
+      [':other', other.display(null)],
+      [':value', value],
+    ];
+  }
+  return (env: RunEnv) => [
+    [':other', other.display(env)],
+    [':value', value],
+  ];
+}
+
+/**
+ * A rule that applies its test only when another field matches (`_if`) or
+ * does not (`_unless`) one of the listed values, as Laravel's `*If` rules.
+ */
+function conditional(
+  kind: 'implicit' | 'value',
+  message: string,
+  unless: boolean,
+  test: (v: unknown, env: RunEnv) => boolean,
+  replace: (c: RuleContext) => Compiled['replace'],
+): CheckedRule {
+  return {
+    kind,
+    params: 2,
+    message,
+    compile: (c) => {
+      const { matches } = dependentCondition(c);
+      return {
+        check: unless ? (v, env) => matches(env) || test(v, env) : (v, env) => !matches(env) || test(v, env),
+        replace: replace(c),
+      };
+    },
+  };
+}
+
+/** A rule whose test applies when another field (params[0]) is accepted or declined. */
+function whenOther(
+  kind: 'implicit' | 'value',
+  message: string,
+  state: (other: unknown) => boolean,
+  test: (v: unknown, env: RunEnv) => boolean,
+): CheckedRule {
+  return {
+    kind,
+    params: 1,
+    message,
+    compile: (c) => {
+      const other = c.ref(c.params[0]!);
+      return { check: (v, env) => !state(other.get(env) ?? null) || test(v, env), replace: otherName(c, c.params[0]!) };
+    },
+  };
+}
+
+/** A rule whose test applies when any (`all` false) or all of the named fields exist. */
+function whenPresent(message: string, all: boolean, test: (v: unknown, env: RunEnv) => boolean): CheckedRule {
+  return {
+    kind: 'implicit',
+    params: 1,
+    message,
+    compile: (c) => {
+      const refs = c.params.map((p) => c.ref(p));
+      const n = refs.length;
+      const trigger = all ? (env: RunEnv) => presentCount(refs, env) === n : (env: RunEnv) => presentCount(refs, env) > 0;
+      return { check: (v, env) => test(v, env) || !trigger(env), replace: fieldList(c) };
+    },
+  };
+}
+
+const filled = (v: unknown): boolean => !isEmptyValue(v);
+const empty = (v: unknown): boolean => isEmptyValue(v);
+const exists = (_v: unknown, env: RunEnv): boolean => env.exists;
+const missing = (_v: unknown, env: RunEnv): boolean => !env.exists;
 
 function requiredWhen(message: string, when: 'any-filled' | 'all-filled' | 'any-empty' | 'all-empty'): CheckedRule {
   return {
@@ -125,6 +204,64 @@ export const PRESENCE = {
       return { check: (v, env) => !isEmptyValue(v) || matches(env), replace: otherAndValues(c) };
     },
   },
+  required_if_accepted: whenOther('implicit', 'The :attribute field is required when :other is accepted.', isAccepted, filled),
+  required_if_declined: whenOther('implicit', 'The :attribute field is required when :other is declined.', isDeclined, filled),
+  accepted_if: conditional('implicit', 'The :attribute field must be accepted when :other is :value.', false, isAccepted, otherAndItsValue),
+  declined_if: conditional('implicit', 'The :attribute field must be declined when :other is :value.', false, isDeclined, otherAndItsValue),
+
+  missing: {
+    kind: 'implicit',
+    message: 'The :attribute field must be missing.',
+    compile: () => ({ check: missing }),
+  },
+  missing_if: conditional('implicit', 'The :attribute field must be missing when :other is :value.', false, missing, otherAndItsValue),
+  missing_unless: conditional(
+    'implicit',
+    'The :attribute field must be missing unless :other is :value.',
+    true,
+    missing,
+    otherAndFirstValue,
+  ),
+  missing_with: whenPresent('The :attribute field must be missing when :values is present.', false, missing),
+  missing_with_all: whenPresent('The :attribute field must be missing when :values are present.', true, missing),
+
+  present_if: conditional('implicit', 'The :attribute field must be present when :other is :value.', false, exists, otherAndItsValue),
+  present_unless: conditional(
+    'implicit',
+    'The :attribute field must be present unless :other is :value.',
+    true,
+    exists,
+    otherAndFirstValue,
+  ),
+  present_with: whenPresent('The :attribute field must be present when :values is present.', false, exists),
+  present_with_all: whenPresent('The :attribute field must be present when :values are present.', true, exists),
+
+  // Not implicit in Laravel: they run on a present, non-blank value (null and [] pass).
+  prohibited: {
+    kind: 'value',
+    message: 'The :attribute field is prohibited.',
+    compile: () => ({ check: empty }),
+  },
+  prohibited_if: conditional('value', 'The :attribute field is prohibited when :other is :value.', false, empty, otherAndItsValue),
+  prohibited_unless: conditional('value', 'The :attribute field is prohibited unless :other is in :values.', true, empty, otherAndValues),
+  prohibited_if_accepted: whenOther('value', 'The :attribute field is prohibited when :other is accepted.', isAccepted, empty),
+  prohibited_if_declined: whenOther('value', 'The :attribute field is prohibited when :other is declined.', isDeclined, empty),
+  prohibits: {
+    kind: 'value',
+    message: 'The :attribute field prohibits :other from being present.',
+    compile: (c) => {
+      const refs = c.params.map((p) => c.ref(p));
+      return {
+        check: (v, env) => {
+          if (isEmptyValue(v)) return true;
+          for (const r of refs) if (!isEmptyValue(r.get(env))) return false;
+          return true;
+        },
+        replace: fieldList(c, ':other'),
+      };
+    },
+  },
+
   required_with: requiredWhen('The :attribute field is required when :values is present.', 'any-filled'),
   required_with_all: requiredWhen('The :attribute field is required when :values are present.', 'all-filled'),
   required_without: requiredWhen('The :attribute field is required when :values is not present.', 'any-empty'),

@@ -4,8 +4,9 @@
  * exactly, as brick/math does), the item count of an array, the kilobytes of
  * a file, else the characters of the value as a string.
  */
-import { decimalOfNumber, parseDecimal, type Decimal } from '../decimal.js';
-import { codePointLength, countOf, isContainer, isFile, isNumeric, phpString } from '../php.js';
+import { compareDecimals, decimalOf, decimalOfNumber, parseDecimal, type Decimal } from '../decimal.js';
+import type { RunEnv } from '../field-ref.js';
+import { NUMERIC_STRING, codePointLength, countOf, isContainer, isFile, isNumeric, isPhpInt, phpString } from '../php.js';
 import type { CheckedRule, RuleContext, SizeMessages } from './definition.js';
 import { compareSize, numberParam } from './params.js';
 
@@ -96,4 +97,100 @@ export const SIZES = {
       };
     },
   },
+} as const satisfies Readonly<Record<string, CheckedRule>>;
+
+/** PHP's `gettype`, for `isSameType`. */
+function phpType(v: unknown): string {
+  if (v === null || v === undefined) return 'NULL';
+  if (typeof v === 'number') return isPhpInt(v) ? 'integer' : 'double';
+  if (isContainer(v)) return 'array';
+  return typeof v;
+}
+
+function asDecimal(size: number | Decimal | null): Decimal | null {
+  if (size === null) return null;
+  return typeof size === 'number' ? decimalOfNumber(size) : size;
+}
+
+/** `:value`: the other field's size, as PHP prints it (a numeric size as its trimmed text). */
+function sizeText(value: unknown, numeric: boolean): string {
+  if (numeric && isNumeric(value)) return typeof value === 'string' ? value.trim() : phpString(value)!;
+  const size = sizeOf(value, false);
+  if (size === null) return '';
+  return typeof size === 'number' ? String(size) : phpString(Number(`${size.negative ? '-' : ''}0.${size.digits}e${size.point}`))!;
+}
+
+/**
+ * `gt`, `gte`, `lt`, `lte` (Laravel's `validateGt`...): against a number
+ * (`gt:5`, only when the field named so is absent) or another field, whose
+ * value must be of the same PHP type; a numeric value is measured as a
+ * number (`shouldBeNumeric`).
+ */
+function compareRule(test: (order: number) => boolean, message: SizeMessages): CheckedRule {
+  return {
+    kind: 'value',
+    params: 1,
+    numericWhenNumeric: true,
+    message,
+    compile: (c: RuleContext) => {
+      const param = c.params[0]!;
+      const paramIsNumber = NUMERIC_STRING.test(param);
+      const literal = paramIsNumber ? parseDecimal(param.trim()) : null;
+      const other = c.ref(param);
+      const fieldNumeric = c.field.numeric;
+      const check = (v: unknown, env: RunEnv): boolean => {
+        const compared = other.get(env) ?? null;
+        const numeric = fieldNumeric || isNumeric(v);
+        if (compared === null && isNumeric(v) && literal !== null) {
+          const size = asDecimal(sizeOf(v, numeric));
+          return size !== null && test(compareDecimals(size, literal));
+        }
+        if (paramIsNumber) return false;
+        if (numeric && isNumeric(v) && isNumeric(compared)) {
+          const a = decimalOf(v);
+          const b = decimalOf(compared);
+          return a !== null && b !== null && test(compareDecimals(a, b));
+        }
+        if (phpType(v) !== phpType(compared)) return false;
+        const a = asDecimal(sizeOf(v, numeric));
+        const b = asDecimal(sizeOf(compared, numeric));
+        return a !== null && b !== null && test(compareDecimals(a, b));
+      };
+      return {
+        check,
+        replace: (env, value) => {
+          const compared = other.get(env) ?? null;
+          if (compared === null) return [[':value', other.display(env)]];
+          return [[':value', sizeText(compared, fieldNumeric || isNumeric(value))]];
+        },
+      };
+    },
+  };
+}
+
+export const COMPARED_SIZES = {
+  gt: compareRule((o) => o > 0, {
+    array: 'The :attribute field must have more than :value items.',
+    file: 'The :attribute field must be greater than :value kilobytes.',
+    numeric: 'The :attribute field must be greater than :value.',
+    string: 'The :attribute field must be greater than :value characters.',
+  }),
+  gte: compareRule((o) => o >= 0, {
+    array: 'The :attribute field must have :value items or more.',
+    file: 'The :attribute field must be greater than or equal to :value kilobytes.',
+    numeric: 'The :attribute field must be greater than or equal to :value.',
+    string: 'The :attribute field must be greater than or equal to :value characters.',
+  }),
+  lt: compareRule((o) => o < 0, {
+    array: 'The :attribute field must have less than :value items.',
+    file: 'The :attribute field must be less than :value kilobytes.',
+    numeric: 'The :attribute field must be less than :value.',
+    string: 'The :attribute field must be less than :value characters.',
+  }),
+  lte: compareRule((o) => o <= 0, {
+    array: 'The :attribute field must not have more than :value items.',
+    file: 'The :attribute field must be less than or equal to :value kilobytes.',
+    numeric: 'The :attribute field must be less than or equal to :value.',
+    string: 'The :attribute field must be less than or equal to :value characters.',
+  }),
 } as const satisfies Readonly<Record<string, CheckedRule>>;

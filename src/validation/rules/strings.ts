@@ -84,6 +84,14 @@ function regexRule(negate: boolean): CheckedRule {
   };
 }
 
+/** `Str::isAscii`: voku's allowed set (tab, 0x10, 0x13, newlines and printable ASCII). */
+const ASCII = /^[\t\x10\x13\n\r\x20-\x7e]*$/;
+
+/** `Str::lower($value) === $value` (or upper): only a string can equal its case-mapped copy. */
+function caseRule(message: string, map: (s: string) => string): CheckedRule {
+  return { kind: 'value', message, compile: () => ({ check: (v) => typeof v === 'string' && map(v) === v }) };
+}
+
 export const STRINGS = {
   alpha: charClass('The :attribute field must only contain letters.', /^[a-zA-Z]+$/, /^[\p{L}\p{M}]+$/u, false),
   alpha_num: charClass('The :attribute field must only contain letters and numbers.', /^[a-zA-Z0-9]+$/, /^[\p{L}\p{M}\p{N}]+$/u, true),
@@ -95,6 +103,20 @@ export const STRINGS = {
   ),
   starts_with: affixRule('The :attribute field must start with one of the following: :values.', false, false),
   ends_with: affixRule('The :attribute field must end with one of the following: :values.', true, false),
+  doesnt_start_with: affixRule('The :attribute field must not start with one of the following: :values.', false, true),
+  doesnt_end_with: affixRule('The :attribute field must not end with one of the following: :values.', true, true),
+  ascii: {
+    kind: 'value',
+    message: 'The :attribute field must only contain single-byte alphanumeric characters and symbols.',
+    compile: () => ({
+      check: (v) => {
+        const text = isContainer(v) ? null : phpString(v);
+        return text !== null && ASCII.test(text);
+      },
+    }),
+  },
+  lowercase: caseRule('The :attribute field must be lowercase.', (s) => s.toLowerCase()),
+  uppercase: caseRule('The :attribute field must be uppercase.', (s) => s.toUpperCase()),
   regex: regexRule(false),
   not_regex: regexRule(true),
 } as const satisfies RuleFamily;
