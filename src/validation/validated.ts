@@ -34,7 +34,21 @@ function shallowCopy(value: Record<string, unknown> | unknown[]): Record<string,
  * A container that came whole from the input (an earlier, shorter path) is
  * copied before it is written into, so the input is never modified.
  */
-function setPath(result: InputBag, input: InputBag, segments: readonly string[], value: unknown, shared: Set<unknown> | null): void {
+/** An array `validated()` created, where it hangs, and how deep. */
+interface CreatedArray {
+  readonly parent: Record<string, unknown>;
+  readonly key: string;
+  readonly depth: number;
+}
+
+function setPath(
+  result: InputBag,
+  input: InputBag,
+  segments: readonly string[],
+  value: unknown,
+  shared: Set<unknown> | null,
+  created: CreatedArray[],
+): void {
   let target: Record<string, unknown> = result;
   let source: unknown = input;
   const last = segments.length - 1;
@@ -46,6 +60,7 @@ function setPath(result: InputBag, input: InputBag, segments: readonly string[],
     if (next === null || typeof next !== 'object') {
       next = Array.isArray(source) ? [] : {};
       target[seg] = next;
+      if (Array.isArray(next)) created.push({ parent: target, key: seg, depth: i });
     } else if (shared?.has(next)) {
       next = shallowCopy(next as Record<string, unknown>);
       // Its children still belong to the input.
@@ -72,6 +87,7 @@ export function buildValidated(
   const result: InputBag = {};
   let shared: Set<unknown> | null = null;
   let prefixes: Map<number, Set<string>> | null = null;
+  const created: CreatedArray[] = [];
   for (let k = 0; k < entries.length; k++) {
     const e = entries[k]!;
     const field = e.field;
@@ -92,12 +108,30 @@ export function buildValidated(
     if (e.segments.length === 1) {
       if (e.attribute !== '__proto__') result[e.attribute] = e.value;
     } else {
-      setPath(result, input, e.segments, e.value, shared);
+      setPath(result, input, e.segments, e.value, shared, created);
     }
     if (isContainer(e.value)) (shared ??= new Set()).add(e.value);
   }
   if (excluded !== null) for (const segments of excluded.values()) forget(result, segments, shared);
+  if (created.length > 0) fillHoles(created);
   return result;
+}
+
+/**
+ * An array built with a skipped index (`items.1` had nothing validated) is
+ * what PHP's `Arr::set` leaves: an array with keys 0 and 2, which JSON shows
+ * as an object. Deepest first, so a converted child is in place before its parent is copied.
+ */
+function fillHoles(created: CreatedArray[]): void {
+  created.sort((a, b) => b.depth - a.depth);
+  for (const c of created) {
+    const array = c.parent[c.key] as unknown[];
+    if (!Array.isArray(array)) continue;
+    if (Object.keys(array).length === array.length) continue;
+    const object: Record<string, unknown> = {};
+    for (const key in array) object[key] = array[key];
+    c.parent[c.key] = object;
+  }
 }
 
 /**

@@ -17,6 +17,12 @@ holes('a bare list without child rules is kept whole, as a bare array is', () =>
   assert.equal(run({ users: 'list' }, { users: [{ a: 1 }] }), { ok: true, validated: { users: [{ a: 1 }] } });
 });
 
+holes('a skipped item leaves PHP keys 0 and 2: an object, not an array with a null in it', () => {
+  const outcome = run({ items: 'array', 'items.*.name': 'string' }, { items: [{ name: 'a' }, { other: 1 }, { name: 'c' }] });
+  assert.equal(outcome, { ok: true, validated: { items: { 0: { name: 'a' }, 2: { name: 'c' } } } });
+  assert.is(JSON.stringify(outcome.ok && outcome.validated), '{"items":{"0":{"name":"a"},"2":{"name":"c"}}}');
+});
+
 holes.run();
 
 const dots = suite('escaped dots: foo\\.bar is the key "foo.bar"');
@@ -103,6 +109,13 @@ const formatCases: Case[] = [
   ['date_format:U', '042', null],
   ['date_format:U', '1700000000', null],
   ['date_format:U', '1.5', ['The value field must match the format U.']],
+  ['email:filter_unicode', 'exämple@example.com', null],
+  ['email:filter', 'exämple@example.com', EMAIL],
+  // url knows Laravel's list of schemes.
+  ['url', 'git+ssh://a.bc/x', ['The value field must be a valid URL.']],
+  ['url', 'foo://bar', ['The value field must be a valid URL.']],
+  ['url', 'HTTPS://a.bc/x', null],
+  ['url', 'mailto://a.bc', null],
   ['email', ABSENT, null],
 ];
 table(formats, formatCases);

@@ -38,5 +38,7 @@ table(test, [
   ['timezone', 'US/Eastern', TZ],
   ['timezone:all_with_bc', 'US/Eastern', null],
   ['timezone:Europe', 'America/New_York', TZ],
+  ['timezone:per_country,ua', 'Europe/Kyiv', null],
+  ['timezone:Per_country,GB', 'UTC', TZ],
 ] satisfies Case[]);
 test.run();

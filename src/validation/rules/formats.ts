@@ -7,7 +7,7 @@ import { fullFormats } from 'ajv-formats/dist/formats.js';
 import isEmailModule from 'validator/lib/isEmail.js';
 import { isContainer, phpString } from '../php.js';
 import { isUrl, urlWithProtocols } from '../url.js';
-import { BACKWARD_TIMEZONES, TIMEZONES } from '../timezones.js';
+import { BACKWARD_TIMEZONES, TIMEZONES, ZONE_COUNTRIES } from '../timezones.js';
 import type { RuleFamily } from './definition.js';
 
 const UUID = /^[\da-fA-F]{8}-[\da-fA-F]{4}-[\da-fA-F]{4}-[\da-fA-F]{4}-[\da-fA-F]{12}$/;
@@ -25,6 +25,7 @@ const RFC_EMAIL = {
   ignore_max_length: true,
 };
 const FILTER_EMAIL = { ...RFC_EMAIL, allow_utf8_local_part: false, ignore_max_length: false };
+const FILTER_UNICODE_EMAIL = { ...FILTER_EMAIL, allow_utf8_local_part: true };
 const ASCII = /^[\x00-\x7f]*$/;
 
 /**
@@ -48,9 +49,9 @@ function isFilterEmail(v: string, unicode: boolean): boolean {
   const at = v.lastIndexOf('@');
   const local = v.slice(0, at);
   const domain = v.slice(at + 1);
-  if (local.startsWith('"') || (!domain.startsWith('[') && !domain.includes('.'))) return false;
+  if (local.startsWith('"') || !ASCII.test(domain) || (!domain.startsWith('[') && !domain.includes('.'))) return false;
   if (/^[\d.]+$/.test(domain)) return false;
-  return isEmail(v, FILTER_EMAIL);
+  return isEmail(v, unicode ? FILTER_UNICODE_EMAIL : FILTER_EMAIL);
 }
 
 const stringMatching =
@@ -67,8 +68,9 @@ const HEX_COLOR = /^#(?:(?:[0-9a-f]{3}){1,2}|(?:[0-9a-f]{4}){1,2})\n?$/i;
 const MAC = /^(?:[0-9a-f]{2}(?:-[0-9a-f]{2}){5}|[0-9a-f]{2}(?::[0-9a-f]{2}){5}|[0-9a-f]{4}(?:\.[0-9a-f]{4}){2})$/i;
 
 /** The zones of a `timezone:group` parameter (`DateTimeZone::` constants), or null when unknown. */
-function timezoneGroup(group: string): readonly string[] | null {
+function timezoneGroup(group: string, country: string | undefined): readonly string[] | null {
   const g = group.toUpperCase();
+  if (g === 'PER_COUNTRY') return TIMEZONES.filter((z) => ZONE_COUNTRIES[z] === (country ?? '').toUpperCase());
   if (g === 'ALL') return TIMEZONES;
   if (g === 'ALL_WITH_BC') return [...TIMEZONES, ...BACKWARD_TIMEZONES];
   if (g === 'UTC') return ['UTC'];
@@ -159,8 +161,8 @@ export const FORMATS = {
     kind: 'value',
     message: 'The :attribute field must be a valid timezone.',
     compile: (c) => {
-      const zones = timezoneGroup(c.params[0] ?? 'ALL');
-      if (zones === null) c.invalid(`"timezone" knows no group "${c.params[0]}" (per_country is not supported)`);
+      const zones = timezoneGroup(c.params[0] ?? 'ALL', c.params[1]);
+      if (zones === null) c.invalid(`"timezone" knows no group "${c.params[0]}"`);
       const set = new Set(zones);
       return { check: (v) => typeof v === 'string' && set.has(v) };
     },
