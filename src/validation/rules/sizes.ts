@@ -42,8 +42,12 @@ function sizeRule(op: Op, message: SizeMessages): CheckedRule {
       const param = numberParam(c, 0);
       const numeric = c.field.numeric;
       const test = op === 'min' ? (n: number) => n >= 0 : op === 'max' ? (n: number) => n <= 0 : (n: number) => n === 0;
+      const limit = param.int;
+      // A string has no more code points than UTF-16 units: within `max` without counting them.
+      const quickMax = op === 'max' && !numeric && !Number.isNaN(limit);
       return {
         check: (v) => {
+          if (quickMax && typeof v === 'string' && v.length <= limit) return true;
           const size = sizeOf(v, numeric);
           return size !== null && test(compareSize(size, param));
         },
