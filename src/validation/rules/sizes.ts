@@ -6,7 +6,7 @@
  */
 import { compareDecimals, decimalOf, decimalOfNumber, parseDecimal, type Decimal } from '../decimal.js';
 import type { RunEnv } from '../field-ref.js';
-import { NUMERIC_STRING, codePointLength, countOf, isContainer, isFile, isNumeric, isPhpInt, phpString } from '../php.js';
+import { NUMERIC_STRING, codePointLength, countOf, isContainer, isFile, isNumeric, isPhpInt, phpFloatString, phpString } from '../php.js';
 import type { CheckedRule, RuleContext, SizeMessages } from './definition.js';
 import { compareSize, numberParam } from './params.js';
 
@@ -119,9 +119,9 @@ function asDecimal(size: number | Decimal | null): Decimal | null {
 /** `:value`: the other field's size, as PHP prints it (a numeric size as its trimmed text). */
 function sizeText(value: unknown, numeric: boolean): string {
   if (numeric && isNumeric(value)) return typeof value === 'string' ? value.trim() : phpString(value)!;
+  if (isFile(value)) return phpFloatString(value.size / 1024);
   const size = sizeOf(value, false);
-  if (size === null) return '';
-  return typeof size === 'number' ? String(size) : phpString(Number(`${size.negative ? '-' : ''}0.${size.digits}e${size.point}`))!;
+  return typeof size === 'number' ? String(size) : '';
 }
 
 /**
