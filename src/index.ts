@@ -32,7 +32,7 @@ export { Action, type ActionClass, type HttpMethod, type FormRequestClass } from
 export { ActionController, DEFAULT_ACTION, FALLBACK_ACTION, type ControllerClass } from './action-controller.js';
 export { FormRequest } from './form-request.js';
 export { handles } from './handles.js';
-export type { RuleMap, FieldRules, Rule, RuleObject, RuleClosure, FailCallback } from './validation/types.js';
+export type { RuleMap, FieldRules, RuleObject, RuleClosure, FailCallback } from './validation/types.js';
 
 // Routing and middleware
 export { Router, type RouterMacros } from './routing/router.js';
@@ -103,3 +103,14 @@ export {
   RedisStore,
   type RedisStoreOptions,
 } from './rate-limiting/index.js';
+
+// Validation rule builders (issue #11): `Rule` is both the rule type and Laravel's Rule facade
+export {
+  Rule,
+  Password,
+  EnumRule,
+  type RuleCondition,
+  type InValue,
+  type EnumLike,
+} from './validation/rule-builders.js';
+export type { ConditionalRule } from './validation/types.js';

@@ -212,15 +212,20 @@ function digits(key: string, p: readonly string[], schema: JsonSchema): boolean 
   return true;
 }
 
-/** A PHP regex becomes `pattern` when JavaScript reads it the same way (no flags but `u`). */
+/**
+ * A PHP regex becomes `pattern` when JavaScript reads it the same way: no
+ * flags but `u` or `v` (the validator compiles with `v`), and a source that
+ * is also a valid `u` pattern, which is what JSON Schema's `pattern` means.
+ */
 function regex(literal: string, schema: JsonSchema, negate: boolean): boolean {
   let compiled: RegExp;
   try {
     compiled = compilePhpRegex(literal);
+    if (compiled.flags.replace(/[uv]/g, '') !== '') return false;
+    new RegExp(compiled.source, 'u');
   } catch {
     return false;
   }
-  if (compiled.flags.replace('u', '') !== '') return false;
   if (negate) schema['not'] = { pattern: compiled.source };
   else if (schema['pattern'] === undefined) schema['pattern'] = compiled.source;
   else return false;

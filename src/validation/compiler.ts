@@ -1,8 +1,8 @@
 /**
  * The public entry: `compileValidator(rules, options)` compiles a form
  * request's rules once (see `plan.ts`) and returns the validator every
- * request reuses. A request only walks the input, calls each field's ajv
- * validator, runs the precompiled closures and fills in messages: no schema
+ * request reuses. A request only walks the input, calls each
+ * rule's precompiled check in order and fills in messages: no schema
  * compilation, no rule parsing, no regex construction.
  */
 import type { ValidationMessages } from '../errors/validation-error.js';
@@ -12,8 +12,8 @@ import { render } from './messages.js';
 import { DEFAULT_LIMITS, TooManyItemsError, type ValidationLimits } from './limits.js';
 import { OnlyFilter } from './only-filter.js';
 import { MISSING, expand, lookup, matchSegments } from './paths.js';
-import { displayValue, isBlankString, isContainer, isFile } from './php.js';
-import { CHECK, CUSTOM, FLAG, IMPLICIT, SCHEMA, buildPlan, type FieldPlan, type Plan, type RulePlan } from './plan.js';
+import { displayValue, isBlankString, isContainer, isFile, isNumeric } from './php.js';
+import { CUSTOM, EXCLUDE, FLAG, IMPLICIT, VALUE, buildPlan, type FieldPlan, type MessagePlan, type Plan, type RulePlan } from './plan.js';
 import type { CompileOptions, CompiledValidator, RuleMap, ValidationOutcome } from './types.js';
 import { buildValidated, type ValidatedEntry } from './validated.js';
 
@@ -56,6 +56,7 @@ function run(plan: Plan, input: InputBag, only: readonly string[] | undefined, l
     exists: false,
     expansions: null,
     memo: null,
+    excluded: false,
   };
   let errors: ValidationMessages | null = null;
   let errorCount = 0;
@@ -63,14 +64,19 @@ function run(plan: Plan, input: InputBag, only: readonly string[] | undefined, l
   let done = false;
   const entries: ValidatedEntry[] = [];
   const validatedByField: string[][] | null = plan.hasBareArray ? plan.fields.map(() => []) : null;
+  /** Attributes an `exclude*` rule left out (Laravel's `excludeAttributes`). */
+  const excluded: Map<string, readonly string[]> | null = plan.excludes ? new Map() : null;
   const stop = plan.stopOnFirstFailure;
 
   const visit = (field: FieldPlan, attribute: string, segments: readonly string[], captures: readonly string[], value: unknown): void => {
+    if (excluded !== null && excluded.size > 0 && isExcluded(excluded, attribute)) return;
     env.attribute = attribute;
     env.segments = segments;
     env.captures = captures;
     env.exists = value !== MISSING;
+    env.excluded = false;
     const messages = runField(plan, field, env.exists ? value : undefined, env);
+    if (env.excluded) excluded!.set(attribute, segments);
     if (messages !== null) {
       if (errors === null) errors = {};
       const room = maxErrors - errorCount;
@@ -78,7 +84,7 @@ function run(plan: Plan, input: InputBag, only: readonly string[] | undefined, l
       addErrors(errors, attribute, kept);
       errorCount += kept.length;
       if (stop || errorCount >= maxErrors) done = true;
-    } else if (errors === null) {
+    } else if (errors === null && !env.excluded) {
       if (validatedByField !== null) validatedByField[field.index]!.push(attribute);
       if (value !== MISSING) entries.push({ field, attribute, segments, value });
     }
@@ -87,9 +93,9 @@ function run(plan: Plan, input: InputBag, only: readonly string[] | undefined, l
   for (const field of plan.fields) {
     if (done) break;
     if (!field.wildcard) {
-      if (filter !== null && !filter.matches(field.key)) continue;
+      if (filter !== null && !filter.matches(field.attribute)) continue;
       env.expansions = null;
-      visit(field, field.key, field.segments, NO_CAPTURES, lookup(input, field.segments));
+      visit(field, field.attribute, field.segments, NO_CAPTURES, lookup(input, field.segments));
       continue;
     }
     const expansions = expand(input, field.segments, maxItems);
@@ -102,57 +108,50 @@ function run(plan: Plan, input: InputBag, only: readonly string[] | undefined, l
     }
   }
   if (errors !== null) return { ok: false, errors };
-  return { ok: true, validated: buildValidated(input, entries, validatedByField) };
+  if (excluded === null || excluded.size === 0) return { ok: true, validated: buildValidated(input, entries, validatedByField, null) };
+  // An attribute excluded after others under it were validated leaves them out too.
+  const kept = entries.filter((e) => !isExcluded(excluded, e.attribute));
+  const byField = validatedByField?.map((list) => list.filter((a) => !isExcluded(excluded, a))) ?? null;
+  return { ok: true, validated: buildValidated(input, kept, byField, excluded) };
 }
 
-/** Index of the `allOf` branch an ajv error comes from (`#/allOf/3/...`). */
-function branchOf(schemaPath: string): number {
-  let n = 0;
-  for (let i = 8; i < schemaPath.length; i++) {
-    const c = schemaPath.charCodeAt(i);
-    if (c < 48 || c > 57) break;
-    n = n * 10 + (c - 48);
+/** `shouldBeExcluded`: the attribute, or one of its dot prefixes, was excluded. */
+function isExcluded(excluded: ReadonlyMap<string, unknown>, attribute: string): boolean {
+  if (excluded.has(attribute)) return true;
+  for (let at = attribute.indexOf('.'); at >= 0; at = attribute.indexOf('.', at + 1)) {
+    if (excluded.has(attribute.slice(0, at))) return true;
   }
-  return n;
+  return false;
 }
 
 /** Runs one field's rules on one attribute, in rule order. Returns its messages, or null. */
 function runField(plan: Plan, field: FieldPlan, value: unknown, env: RunEnv): string[] | null {
   const exists = env.exists;
   const facts = field.facts;
-  if (facts.sometimes && !exists) return null;
+  const rules = field.rules;
+  let out: string[] | null = null;
+  if (facts.sometimes && !exists) {
+    // `exclude*` rules run even then (Laravel's isValidatable); nothing else does.
+    if (plan.excludes) for (const rule of rules) if (rule.kind === EXCLUDE && !rule.check!(value, env)) env.excluded = true;
+    return null;
+  }
   // Non-implicit rules run on a present value that is not blank ('' or spaces) nor a null of a nullable field.
   const apply = exists && !isBlankString(value) && !(facts.nullable && value === null);
-  // Rules whose ajv branch failed, as a bit set (32 bits per word).
-  let failed: number[] | null = null;
-  const validate = field.validate;
-  if (apply && validate !== null && !validate(value)) {
-    failed = [0];
-    for (const error of validate.errors!) {
-      const i = field.ruleOfBranch[branchOf(error.schemaPath)]!;
-      while (failed.length <= i >>> 5) failed.push(0);
-      failed[i >>> 5]! |= 1 << (i & 31);
-    }
-  }
-  let out: string[] | null = null;
-  const rules = field.rules;
   for (let i = 0; i < rules.length; i++) {
     const rule = rules[i]!;
     switch (rule.kind) {
       case FLAG:
         continue;
+      case EXCLUDE:
+        if (rule.check!(value, env)) continue;
+        env.excluded = true;
+        return out;
       case IMPLICIT:
         if (rule.check!(value, env)) continue;
         // A failed implicit rule (required...) ends the field: the others would only repeat it.
-        return [message(plan, field, rule, value, env, null)];
-      case SCHEMA:
-        if (field.each !== null) {
-          // bail: this rule runs only because every rule before it passed.
-          if (!apply || field.each[i]!(value)) continue;
-        } else if (failed === null || ((failed[i >>> 5] ?? 0) & (1 << (i & 31))) === 0) continue;
         (out ??= []).push(message(plan, field, rule, value, env, null));
-        break;
-      case CHECK:
+        return out;
+      case VALUE:
         if (!apply || rule.check!(value, env)) continue;
         (out ??= []).push(message(plan, field, rule, value, env, null));
         break;
@@ -181,6 +180,14 @@ function inputOf(value: unknown): string | null {
   return displayValue(value);
 }
 
+/** `getAttributeType` for a default size message: numeric (gt... on a number), array, file, string. */
+function variantOf(m: MessagePlan, field: FieldPlan, rule: RulePlan, value: unknown): string {
+  const v = m.variants!;
+  if (rule.numericWhenNumeric && isNumeric(value)) return v.numeric;
+  if (field.facts.arrayish) return v.array;
+  return isFile(value) ? v.file : v.string;
+}
+
 function message(plan: Plan, field: FieldPlan, rule: RulePlan, value: unknown, env: RunEnv, reported: string | null): string {
   const m = rule.message;
   if (m.fixed !== null) return m.fixedFile !== null && isFile(value) ? m.fixedFile : m.fixed;
@@ -194,8 +201,8 @@ function message(plan: Plan, field: FieldPlan, rule: RulePlan, value: unknown, e
     }
   }
   if (reported !== null && !custom && text === '') text = reported;
-  else if (!custom && m.fileText !== null && isFile(value)) text = m.fileText;
+  else if (!custom && m.variants !== null && text === m.text) text = variantOf(m, field, rule, value);
   const display = field.wildcard ? plan.displayOf(env.attribute, field.key) : field.display;
-  const pairs = typeof m.replace === 'function' ? m.replace(env) : m.replace;
+  const pairs = typeof m.replace === 'function' ? m.replace(env, value) : m.replace;
   return render(text, display, inputOf(value), env.segments, pairs);
 }

@@ -53,7 +53,7 @@ const TOKENS: Record<string, string> = {
   P: '[+-]\\d{2}:\\d{2}',
   p: 'Z|[+-]\\d{2}:\\d{2}',
   // At most 24 characters, as PHP reads a timestamp; anything longer can never round-trip anyway.
-  U: '0|-?[1-9]\\d{0,22}',
+  U: '[+-]?\\d{1,24}',
 };
 
 /**
@@ -87,7 +87,7 @@ const LONGEST: Record<string, number> = {
   O: 5,
   P: 6,
   p: 6,
-  U: 24,
+  U: 25,
 };
 
 /** Letters PHP knows but that can never round-trip, or that this port does not read. */
@@ -213,6 +213,9 @@ export function compileDateFormat(format: string): DateFormat {
   const re = new RegExp(source + '$');
   const has = (t: string): boolean => tokens.includes(t);
   const hasDate = has('d') || has('j') || has('m') || has('n') || has('F') || has('M');
+  // `format('U') == $value` compares two numeric strings as numbers (`042` is `42`).
+  const onlyStamp = format === 'U';
+  const weekdayOnly = !hasDate && !has('Y') && !has('y') && !has('z') && !has('U');
   if (has('z') && !(has('Y') || has('y'))) throw new Error('the format character "z" needs a year (Y or y) in the format');
 
   return {
@@ -220,6 +223,11 @@ export function compileDateFormat(format: string): DateFormat {
       if (value.length > longest) return null;
       const m = re.exec(value);
       if (m === null) return null;
+      if (onlyStamp) {
+        // Any 64-bit timestamp round-trips, even past JavaScript's dates.
+        const n = BigInt(value);
+        return n >= -(2n ** 63n) && n < 2n ** 63n ? Number(value) * 1000 : null;
+      }
       let year = 1970,
         month = 1,
         day = 1,
@@ -303,6 +311,8 @@ export function compileDateFormat(format: string): DateFormat {
       if (!Number.isFinite(t)) return null;
       const date = new Date(t);
       for (let k = 0; k < tokens.length; k++) {
+        // Without a date, a day name moves to that weekday, so it always reads back the same.
+        if (weekdayOnly && (tokens[k] === 'D' || tokens[k] === 'l')) continue;
         if (formatToken(tokens[k]!, date, micro, offset) !== m[k + 1]) return null;
       }
       t -= offset * 60_000;

@@ -4,7 +4,7 @@
  * attribute being validated, so `items.0.a` compares with `items.0.b`.
  */
 import type { InputBag } from '../http/own.js';
-import { MISSING, lookup, substitute, type Expansion } from './paths.js';
+import { MISSING, lookup, splitPath, substitute, type Expansion } from './paths.js';
 
 /** What a rule sees of the attribute being validated, beside its value. Reused across attributes. */
 export interface RunEnv {
@@ -19,6 +19,8 @@ export interface RunEnv {
   expansions: readonly Expansion[] | null;
   /** Per-request memo for rules that summarise many attributes (`distinct`). */
   memo: Map<unknown, unknown> | null;
+  /** Set by the runner when an `exclude*` rule leaves the attribute out. */
+  excluded: boolean;
 }
 
 /** Display name of a concrete attribute, given the rule-map key (pattern) it comes from. */
@@ -33,10 +35,10 @@ export class FieldRef {
 
   constructor(key: string, displayOf: DisplayOf) {
     this.key = key;
-    this.segments = key.split('.');
+    this.segments = splitPath(key);
     this.wildcard = this.segments.includes('*');
     this.displayOf = displayOf;
-    this.staticDisplay = displayOf(key, key);
+    this.staticDisplay = displayOf(this.segments.join('.'), key);
   }
 
   /** True when the display name depends on the attribute (its `*`s are filled per attribute). */

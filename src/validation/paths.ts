@@ -11,6 +11,31 @@ const hasOwn = Object.prototype.hasOwnProperty;
 export const MISSING: unique symbol = Symbol('missing');
 export type Missing = typeof MISSING;
 
+/**
+ * A rule key or a field parameter as segments: split at each `.` except an
+ * escaped one (`foo\\.bar` is the single key `foo.bar`, as the host
+ * framework's `__dot__` placeholders make it).
+ */
+export function splitPath(key: string): string[] {
+  if (!key.includes('\\.')) return key.split('.');
+  const out: string[] = [];
+  let current = '';
+  for (let i = 0; i < key.length; i++) {
+    const ch = key[i]!;
+    if (ch === '\\' && key[i + 1] === '.') {
+      current += '.';
+      i++;
+    } else if (ch === '.') {
+      out.push(current);
+      current = '';
+    } else {
+      current += ch;
+    }
+  }
+  out.push(current);
+  return out;
+}
+
 /** True for `0`, `1`, `42`... (no sign, no leading zero). */
 function isIndex(key: string): boolean {
   const n = key.length;

@@ -1,34 +1,25 @@
 /**
- * Compile time: turns a rule map into field plans. Each field's value rules
- * become one ajv validator (`allOf`, one branch per rule, so an error's
- * schema path names the rule that failed); implicit and cross-field rules
- * become closures; every message is resolved (custom or English, size
- * variant, static placeholders) so a request only fills in what depends on it.
+ * Compile time: turns a rule map into field plans. Each rule of a field
+ * becomes a precompiled check (from its definition in `rules/`), a flag, or
+ * a custom rule; every message is resolved (custom or English, size variant,
+ * static placeholders) so a request only fills in what depends on it.
  */
-import type { ValidateFunction } from 'ajv';
 import { LogicException } from '../errors/logic-exception.js';
 import { resolveCustomMessage, messageSources, type ConditionalMessage, type MessageSource } from './custom-messages.js';
 import { FieldRef, type DisplayOf } from './field-ref.js';
-import { compileSchema } from './keywords.js';
-import { MESSAGES, render, type Replacements, type SizeMessages } from './messages.js';
+import { render, type Replacements } from './messages.js';
 import { displayName } from './php.js';
-import { RuleError, parseFieldRules, ruleKey, type ParsedRule } from './rule-parser.js';
-import {
-  RULES,
-  canonicalRule,
-  type RuleDef,
-  type RuleName,
-  type Check,
-  type FieldFacts,
-  type Replacer,
-  type RuleContext,
-} from './rules.js';
+import { splitPath } from './paths.js';
+import { RuleError, parseFieldRules, type ParsedRule } from './rule-parser.js';
+import { RULES, canonicalRule } from './rules/index.js';
+import type { Check, FieldFacts, Message, Replacer, RuleContext, RuleDefinition, RuleFacts, SizeMessages } from './rules/definition.js';
+import { compileSchemaRule } from './schema-rule.js';
 import type { CompileOptions, RuleMap, RuleObject } from './types.js';
 
 export const FLAG = 0;
 export const IMPLICIT = 1;
-export const SCHEMA = 2;
-export const CHECK = 3;
+export const VALUE = 2;
+export const EXCLUDE = 3;
 export const CUSTOM = 4;
 
 export interface MessagePlan {
@@ -38,8 +29,8 @@ export interface MessagePlan {
   readonly fixedFile: string | null;
   readonly conditional: readonly ConditionalMessage[];
   readonly text: string;
-  /** The `file` variant of a default size message, chosen when the value is an uploaded file. */
-  readonly fileText: string | null;
+  /** A default size message whose variant depends on the value (file, or numeric for `gt`...). */
+  readonly variants: SizeMessages | null;
   readonly replace: Replacer;
 }
 
@@ -51,32 +42,28 @@ export interface RulePlan {
   readonly custom: RuleObject['validate'] | null;
   /** A custom rule that runs on missing / empty values too. */
   readonly implicit: boolean;
+  /** `gt` and friends: a numeric value takes the numeric message. */
+  readonly numericWhenNumeric: boolean;
   readonly message: MessagePlan;
 }
 
 export interface FieldPlan {
+  /** The rule key as written (`items.*.name`, `foo\\.bar`). */
   readonly key: string;
+  /** The attribute of a field without `*`, escaped dots resolved (`foo.bar`): its error key. */
+  readonly attribute: string;
   readonly segments: readonly string[];
   readonly wildcard: boolean;
   readonly facts: FieldFacts;
   readonly rules: readonly RulePlan[];
-  /** The ajv validator of the field's value rules, or null when it has none (or has `bail`). */
-  readonly validate: ValidateFunction | null;
-  /**
-   * With `bail`: each value rule's own validator, by index in `rules` (null
-   * for the others), so rules run one by one and none runs after a failure.
-   */
-  readonly each: readonly (ValidateFunction | null)[] | null;
-  /** `allOf` branch → index in `rules`. */
-  readonly ruleOfBranch: readonly number[];
   /** Display name, when it does not depend on the attribute (no wildcard). */
   readonly display: string;
   /** Position in `Plan.fields`. */
   index: number;
   /**
-   * For a bare `array` field: the fields whose keys lie under it. When one of
-   * them validates an attribute under this one, `validated()` takes the
-   * children instead of the whole array.
+   * For a bare `array` / `list` field: the fields whose keys lie under it.
+   * When one of them validates an attribute under this one, `validated()`
+   * takes the children instead of the whole array.
    */
   children: number[];
 }
@@ -87,36 +74,46 @@ export interface Plan {
   readonly displayOf: DisplayOf;
   readonly stopOnFirstFailure: boolean;
   readonly hasBareArray: boolean;
+  /** Some field has an `exclude*` rule. */
+  readonly excludes: boolean;
 }
 
 const hasOwn = Object.prototype.hasOwnProperty;
-const NO_MESSAGE: MessagePlan = { fixed: null, fixedFile: null, conditional: [], text: '', fileText: null, replace: [] };
+const SCHEMA_MESSAGE = 'The :attribute field format is invalid.';
+const NO_MESSAGE: MessagePlan = { fixed: null, fixedFile: null, conditional: [], text: '', variants: null, replace: [] };
 
-function factsOf(key: string, parsed: readonly ParsedRule[]): FieldFacts {
-  const names = new Set<string>();
-  let dateFormat: string | null = null;
-  let bareArray = false;
+function factsOf(key: string, segments: readonly string[], parsed: readonly ParsedRule[]): FieldFacts {
+  const facts = {
+    key,
+    wildcard: segments.includes('*'),
+    numeric: false,
+    arrayish: false,
+    arrayRule: false,
+    bareArray: false,
+    boolean: false,
+    dateFormat: null as string | null,
+    nullable: false,
+    sometimes: false,
+    bail: false,
+  };
   for (const r of parsed) {
     if (r.kind !== 'named') continue;
-    const name = canonicalRule(ruleKey(r.name));
+    const name = canonicalRule(r.name);
     if (name === undefined) continue;
-    names.add(name);
-    if (name === 'date_format' && dateFormat === null && r.params[0] !== undefined) dateFormat = r.params[0];
-    if (name === 'array' && r.params.length === 0) bareArray = true;
+    const def = RULES[name] as RuleDefinition;
+    if (def.facts === undefined) continue;
+    const f: RuleFacts = typeof def.facts === 'function' ? def.facts(r.params) : def.facts;
+    if (f.numeric) facts.numeric = true;
+    if (f.arrayish) facts.arrayish = true;
+    if (f.arrayRule) facts.arrayRule = true;
+    if (f.bareArray) facts.bareArray = true;
+    if (f.boolean) facts.boolean = true;
+    if (f.dateFormat !== undefined && facts.dateFormat === null) facts.dateFormat = f.dateFormat;
+    if (f.nullable) facts.nullable = true;
+    if (f.sometimes) facts.sometimes = true;
+    if (f.bail) facts.bail = true;
   }
-  return {
-    key,
-    wildcard: key.split('.').includes('*'),
-    numeric: names.has('numeric') || names.has('integer'),
-    arrayish: names.has('array') || names.has('list'),
-    arrayRule: names.has('array'),
-    bareArray,
-    boolean: names.has('boolean'),
-    dateFormat,
-    nullable: names.has('nullable'),
-    sometimes: names.has('sometimes'),
-    bail: names.has('bail'),
-  };
+  return facts;
 }
 
 /** Builds the plan; throws LogicException for any bad rule definition. */
@@ -140,7 +137,7 @@ export function buildPlan(rules: RuleMap, options: CompileOptions): Plan {
     try {
       const list = parseFieldRules(rules[key]!);
       parsed.set(key, list);
-      facts.set(key, factsOf(key, list));
+      facts.set(key, factsOf(key, splitPath(key), list));
     } catch (error) {
       if (error instanceof RuleError) throw invalid(owner, key, error.rule, error.message);
       throw error;
@@ -161,6 +158,7 @@ export function buildPlan(rules: RuleMap, options: CompileOptions): Plan {
     displayOf,
     stopOnFirstFailure: options.stopOnFirstFailure === true,
     hasBareArray: fields.some((f) => f.facts.bareArray),
+    excludes: fields.some((f) => f.rules.some((r) => r.kind === EXCLUDE)),
   };
 }
 
@@ -186,35 +184,41 @@ function buildField(
   owner: string,
 ): FieldPlan {
   const field = allFacts.get(key)!;
-  const segments = key.split('.');
-  const display = displayOf(key, key);
+  const segments = splitPath(key);
+  const attribute = segments.join('.');
+  const display = displayOf(attribute, key);
   const plans: RulePlan[] = [];
-  const branches: Record<string, unknown>[] = [];
-  const ruleOfBranch: number[] = [];
-  let cacheable = true;
-  const rawSchemas: Array<{ raw: string; schema: Record<string, unknown> }> = [];
 
-  const messageFor = (name: string, fallback: string | SizeMessages, replace: Replacer, own?: string): MessagePlan => {
+  const messageFor = (name: string, fallback: Message, replace: Replacer, numericWhenNumeric: boolean, own?: string): MessagePlan => {
     const custom = resolveCustomMessage(sources, segments, name);
     let text: string;
-    let fileText: string | null = null;
+    // A default size message whose variant is only known per value: the file one, or numeric for `gt`...
+    let variants: SizeMessages | null = null;
     if (custom.text !== null) text = custom.text;
     else if (own !== undefined) text = own;
     else if (typeof fallback === 'string') text = fallback;
+    else if (field.numeric) text = fallback.numeric;
+    else if (field.arrayish && !numericWhenNumeric) text = fallback.array;
     else {
-      text = field.numeric ? fallback.numeric : field.arrayish ? fallback.array : fallback.string;
-      if (!field.numeric && !field.arrayish) fileText = fallback.file;
+      text = field.arrayish ? fallback.array : fallback.string;
+      variants = fallback;
     }
     const dependsOnAttribute =
-      field.wildcard || custom.conditional.length > 0 || typeof replace === 'function' || text.includes(':input') || text === '';
-    const fixed = dependsOnAttribute ? null : render(text, display, null, segments, replace as Replacements);
-    const fixedFile = dependsOnAttribute || fileText === null ? null : render(fileText, display, null, segments, replace as Replacements);
-    return { fixed, fixedFile, conditional: custom.conditional, text, fileText, replace };
+      field.wildcard ||
+      numericWhenNumeric ||
+      custom.conditional.length > 0 ||
+      typeof replace === 'function' ||
+      text.includes(':input') ||
+      text === '';
+    const pairs = replace as Replacements;
+    const fixed = dependsOnAttribute ? null : render(text, display, null, segments, pairs);
+    const fixedFile = dependsOnAttribute || variants === null ? null : render(variants.file, display, null, segments, pairs);
+    return { fixed, fixedFile, conditional: custom.conditional, text, variants, replace };
   };
 
   for (const r of parsed) {
     if (r.kind === 'closure') {
-      plans.push({ kind: CUSTOM, name: r.raw, check: null, custom: r.fn, implicit: false, message: NO_MESSAGE });
+      plans.push({ kind: CUSTOM, name: r.raw, check: null, custom: r.fn, implicit: false, numericWhenNumeric: false, message: NO_MESSAGE });
       continue;
     }
     if (r.kind === 'object') {
@@ -225,33 +229,38 @@ function buildField(
         check: null,
         custom: (attribute, value, fail) => rule.validate(attribute, value, fail),
         implicit: rule.implicit === true,
-        message: messageFor(r.raw, '', []),
+        numericWhenNumeric: false,
+        message: messageFor(r.raw, '', [], false),
       });
       continue;
     }
     if (r.kind === 'schema') {
-      cacheable = false;
-      rawSchemas.push({ raw: r.raw, schema: r.schema });
-      ruleOfBranch.push(plans.length);
-      branches.push({ 'laravel:schema': r.schema });
+      let check: Check;
+      try {
+        const test = compileSchemaRule(r.schema);
+        check = (v) => test(v);
+      } catch (error) {
+        throw invalid(owner, key, r.raw, `the JSON Schema does not compile: ${(error as Error).message}`);
+      }
       plans.push({
-        kind: SCHEMA,
+        kind: VALUE,
         name: 'schema',
-        check: null,
+        check,
         custom: null,
         implicit: false,
-        message: messageFor('schema', MESSAGES.schema!, [], r.message),
+        numericWhenNumeric: false,
+        message: messageFor('schema', SCHEMA_MESSAGE, [], false, r.message),
       });
       continue;
     }
-    const name = canonicalRule(ruleKey(r.name));
+    const name = canonicalRule(r.name);
     if (name === undefined) throw invalid(owner, key, r.raw, `unknown rule "${r.name.trim()}"`);
-    const def: RuleDef = RULES[name];
-    if (def.minParams !== undefined && r.params.length < def.minParams) {
-      throw invalid(owner, key, r.raw, `"${name}" needs ${def.minParams} parameter${def.minParams === 1 ? '' : 's'}`);
+    const def = RULES[name] as RuleDefinition;
+    if (def.params !== undefined && r.params.length < def.params) {
+      throw invalid(owner, key, r.raw, `"${name}" needs ${def.params} parameter${def.params === 1 ? '' : 's'}`);
     }
-    if (def.kind === 'flag' || def.build === undefined) {
-      plans.push({ kind: FLAG, name, check: null, custom: null, implicit: false, message: NO_MESSAGE });
+    if (def.kind === 'flag') {
+      plans.push({ kind: FLAG, name, check: null, custom: null, implicit: false, numericWhenNumeric: false, message: NO_MESSAGE });
       continue;
     }
     const context: RuleContext = {
@@ -264,64 +273,31 @@ function buildField(
         throw invalid(owner, key, r.raw, reason);
       },
     };
-    let built: ReturnType<typeof def.build>;
     try {
-      built = def.build(context);
+      const when = r.when;
+      if (def.kind === 'exclude') {
+        const inner = def.compile(context).check;
+        const check: Check = when === undefined ? inner : (v, env) => !when(env.data) || inner(v, env);
+        plans.push({ kind: EXCLUDE, name, check, custom: null, implicit: false, numericWhenNumeric: false, message: NO_MESSAGE });
+        continue;
+      }
+      const compiled = def.compile(context);
+      const numericWhenNumeric = def.numericWhenNumeric === true;
+      const inner = compiled.check;
+      plans.push({
+        kind: def.kind === 'implicit' ? IMPLICIT : VALUE,
+        name,
+        check: when === undefined ? inner : (v, env) => !when(env.data) || inner(v, env),
+        custom: null,
+        implicit: false,
+        numericWhenNumeric,
+        message: messageFor(name, def.message, compiled.replace ?? [], numericWhenNumeric),
+      });
     } catch (error) {
       if (error instanceof LogicException) throw error;
       throw invalid(owner, key, r.raw, (error as Error).message);
     }
-    const message = messageFor(name, MESSAGES[name as MessagedRule], built.replace ?? []);
-    if (built.schema !== undefined) {
-      ruleOfBranch.push(plans.length);
-      branches.push(built.schema);
-      plans.push({ kind: SCHEMA, name, check: null, custom: null, implicit: false, message });
-    } else {
-      plans.push({ kind: def.kind === 'implicit' ? IMPLICIT : CHECK, name, check: built.check!, custom: null, implicit: false, message });
-    }
   }
 
-  let validate: ValidateFunction | null = null;
-  let each: (ValidateFunction | null)[] | null = null;
-  if (branches.length > 0) {
-    try {
-      if (field.bail) {
-        each = plans.map(() => null);
-        for (let b = 0; b < branches.length; b++) each[ruleOfBranch[b]!] = compileSchema(branches[b]!, cacheable);
-      } else {
-        validate = compileSchema({ allOf: branches }, cacheable);
-      }
-    } catch (error) {
-      const culprit = rawSchemas.find((s) => {
-        try {
-          compileSchema(s.schema, false);
-          return false;
-        } catch {
-          return true;
-        }
-      });
-      throw invalid(owner, key, culprit?.raw ?? 'schema', `the JSON Schema does not compile: ${(error as Error).message}`);
-    }
-  }
-  return {
-    key,
-    segments,
-    wildcard: field.wildcard,
-    facts: field,
-    rules: plans,
-    validate,
-    each,
-    ruleOfBranch,
-    display,
-    index: 0,
-    children: [],
-  };
+  return { key, attribute, segments, wildcard: field.wildcard, facts: field, rules: plans, display, index: 0, children: [] };
 }
-
-/** Rules that never fail on their own, so they have no message. */
-type SilentRule = 'bail' | 'nullable' | 'sometimes';
-type MessagedRule = Exclude<RuleName, SilentRule>;
-/** A rule of the table without a message in MESSAGES is a compile error here, naming the rule. */
-type RulesWithoutMessage = Exclude<MessagedRule, keyof typeof MESSAGES>;
-const everyRuleHasAMessage: [RulesWithoutMessage] extends [never] ? true : RulesWithoutMessage = true;
-void everyRuleHasAMessage;

@@ -4,10 +4,18 @@
  * (so a regex may contain `|`), `name:param,param` with CSV parameters
  * (`in:"a,b",c`), rule objects, closures and raw JSON Schemas.
  */
-import type { FieldRules, RuleClosure, RuleObject } from './types.js';
+import { CONDITIONAL_RULE, type ConditionalRule, type FieldRules, type RuleClosure, type RuleObject } from './types.js';
+import type { InputBag } from '../http/own.js';
 
 export type ParsedRule =
-  | { readonly kind: 'named'; readonly name: string; readonly params: readonly string[]; readonly raw: string }
+  | {
+      readonly kind: 'named';
+      readonly name: string;
+      readonly params: readonly string[];
+      readonly raw: string;
+      /** `Rule.requiredIf(fn)`: the rule applies only when this returns true for the input. */
+      readonly when?: (input: InputBag) => boolean;
+    }
   | { readonly kind: 'object'; readonly rule: RuleObject; readonly raw: string }
   | { readonly kind: 'closure'; readonly fn: RuleClosure; readonly raw: string }
   | { readonly kind: 'schema'; readonly schema: Record<string, unknown>; readonly message: string | undefined; readonly raw: string };
@@ -97,6 +105,10 @@ export function parseFieldRules(rules: FieldRules): ParsedRule[] {
       out.push(parseRuleString(rule));
     } else if (typeof rule === 'function') {
       out.push({ kind: 'closure', fn: rule as RuleClosure, raw: rule.name ? `closure ${rule.name}` : 'closure' });
+    } else if (rule !== null && typeof rule === 'object' && CONDITIONAL_RULE in rule) {
+      const conditional = rule as ConditionalRule;
+      const parsed = parseRuleString(conditional.rule);
+      if (parsed.kind === 'named') out.push({ ...parsed, when: conditional.when });
     } else if (rule !== null && typeof rule === 'object' && typeof (rule as RuleObject).validate === 'function') {
       const name = (rule as object).constructor?.name;
       out.push({ kind: 'object', rule: rule as RuleObject, raw: name && name !== 'Object' ? name : 'rule object' });

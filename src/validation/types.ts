@@ -22,8 +22,18 @@ export interface RuleObject {
 /** A closure rule: `(attribute, value, fail) => void`. */
 export type RuleClosure = (attribute: string, value: unknown, fail: FailCallback) => void;
 
-/** One rule: a rule string (`max:255`), a rule object, a closure, or a raw JSON Schema escape hatch. */
-export type Rule = string | RuleObject | RuleClosure | SchemaRule;
+/** Marks a rule that applies only while its condition holds (`Rule.requiredIf(fn)`). */
+export const CONDITIONAL_RULE: unique symbol = Symbol('switchyard.conditionalRule');
+
+/** A rule string applied only when `when(input)` is true (built by `Rule.requiredIf` and friends). */
+export interface ConditionalRule {
+  readonly [CONDITIONAL_RULE]: true;
+  readonly rule: string;
+  readonly when: (input: InputBag) => boolean;
+}
+
+/** One rule: a rule string (`max:255`), a rule object, a closure, a conditional rule, or a raw JSON Schema escape hatch. */
+export type Rule = string | RuleObject | RuleClosure | SchemaRule | ConditionalRule;
 
 /**
  * Escape hatch: the value must match this JSON Schema (compiled by ajv with

@@ -34,7 +34,21 @@ function shallowCopy(value: Record<string, unknown> | unknown[]): Record<string,
  * A container that came whole from the input (an earlier, shorter path) is
  * copied before it is written into, so the input is never modified.
  */
-function setPath(result: InputBag, input: InputBag, segments: readonly string[], value: unknown, shared: Set<unknown> | null): void {
+/** An array `validated()` created, where it hangs, and how deep. */
+interface CreatedArray {
+  readonly parent: Record<string, unknown>;
+  readonly key: string;
+  readonly depth: number;
+}
+
+function setPath(
+  result: InputBag,
+  input: InputBag,
+  segments: readonly string[],
+  value: unknown,
+  shared: Set<unknown> | null,
+  created: CreatedArray[],
+): void {
   let target: Record<string, unknown> = result;
   let source: unknown = input;
   const last = segments.length - 1;
@@ -46,6 +60,7 @@ function setPath(result: InputBag, input: InputBag, segments: readonly string[],
     if (next === null || typeof next !== 'object') {
       next = Array.isArray(source) ? [] : {};
       target[seg] = next;
+      if (Array.isArray(next)) created.push({ parent: target, key: seg, depth: i });
     } else if (shared?.has(next)) {
       next = shallowCopy(next as Record<string, unknown>);
       // Its children still belong to the input.
@@ -67,10 +82,12 @@ export function buildValidated(
   input: InputBag,
   entries: readonly ValidatedEntry[],
   validatedByField: readonly string[][] | null,
+  excluded: ReadonlyMap<string, readonly string[]> | null,
 ): InputBag {
   const result: InputBag = {};
   let shared: Set<unknown> | null = null;
   let prefixes: Map<number, Set<string>> | null = null;
+  const created: CreatedArray[] = [];
   for (let k = 0; k < entries.length; k++) {
     const e = entries[k]!;
     const field = e.field;
@@ -91,11 +108,54 @@ export function buildValidated(
     if (e.segments.length === 1) {
       if (e.attribute !== '__proto__') result[e.attribute] = e.value;
     } else {
-      setPath(result, input, e.segments, e.value, shared);
+      setPath(result, input, e.segments, e.value, shared, created);
     }
     if (isContainer(e.value)) (shared ??= new Set()).add(e.value);
   }
+  if (excluded !== null) for (const segments of excluded.values()) forget(result, segments, shared);
+  if (created.length > 0) fillHoles(created);
   return result;
+}
+
+/**
+ * An array built with a skipped index (`items.1` had nothing validated) is
+ * what PHP's `Arr::set` leaves: an array with keys 0 and 2, which JSON shows
+ * as an object. Deepest first, so a converted child is in place before its parent is copied.
+ */
+function fillHoles(created: CreatedArray[]): void {
+  created.sort((a, b) => b.depth - a.depth);
+  for (const c of created) {
+    const array = c.parent[c.key] as unknown[];
+    if (!Array.isArray(array)) continue;
+    if (Object.keys(array).length === array.length) continue;
+    const object: Record<string, unknown> = {};
+    for (const key in array) object[key] = array[key];
+    c.parent[c.key] = object;
+  }
+}
+
+/**
+ * `Arr::forget` of an excluded attribute, which the host framework removes
+ * from its data before `validated()` reads it: a parent kept whole (`array:a,b`)
+ * loses the excluded key. Containers from the input are copied before the
+ * removal, so the input is never modified.
+ */
+function forget(result: InputBag, segments: readonly string[], shared: Set<unknown> | null): void {
+  let target: Record<string, unknown> = result;
+  const last = segments.length - 1;
+  for (let i = 0; i < last; i++) {
+    const seg = segments[i]!;
+    let next = hasOwn.call(target, seg) ? target[seg] : undefined;
+    if (next === null || typeof next !== 'object') return;
+    if (shared?.has(next)) {
+      next = shallowCopy(next as Record<string, unknown>);
+      for (const child of Object.values(next as object)) if (isContainer(child)) shared.add(child);
+      target[seg] = next;
+    }
+    target = next as Record<string, unknown>;
+  }
+  const key = segments[last]!;
+  if (hasOwn.call(target, key)) delete target[key];
 }
 
 /** The prefixes, at the depth of `field`, of the attributes its children validated. */

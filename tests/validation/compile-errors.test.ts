@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { LogicException } from '../../src/errors/logic-exception.js';
 import { compilationCount, compileValidator } from '../../src/validation/compiler.js';
-import { ajv } from '../../src/validation/keywords.js';
+import { ajv } from '../../src/validation/schema-rule.js';
 import type { FieldRules, RuleMap } from '../../src/validation/types.js';
 
 const errors = suite('bad rule definitions throw LogicException at compile time');
@@ -29,11 +29,13 @@ const cases: ReadonlyArray<readonly [FieldRules, string]> = [
   ['not_in:', '"not_in" needs at least one value'],
   ['regex:/(unclosed/', 'regex'],
   ['regex:abc', 'delimiters'],
-  ['regex:/a/x', 'modifier "x"'],
+  ['regex:/a/U', 'modifier "U"'],
   ['regex:/a++b/', 'regex'],
   ['regex:/(?>a)/', 'regex'],
-  ['regex:/(?i)a/', 'regex'],
-  ['regex:/\\Qa.b\\E/', 'PCRE escape'],
+  ['regex:/a(?i)b/', 'regex'],
+  ['regex:/^\\X$/u', 'PCRE escape'],
+  ['regex:/\\K/', 'PCRE escape'],
+  ['regex:/(?1)/', 'regex'],
   [['regex:/^(a|b$/'], 'regex'],
   ['required_if:type', '"required_if" needs 2 parameters'],
   ['same', '"same" needs 1 parameter'],

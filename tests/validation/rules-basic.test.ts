@@ -169,9 +169,14 @@ table(membership, [
   ['not_in:a,b', 'a', INVALID],
   ['not_in:a,b', 'c', null],
   ['not_in:1', '1', INVALID],
-  ['not_in:a', ['b'], INVALID],
+  // Laravel's not_in is the negation of in: an array without the Array rule is never "in", so it passes.
+  ['not_in:a', ['b'], null],
+  ['not_in:a,b,1', [], null],
   ['array|not_in:x', ['a'], null],
-  ['array|not_in:x', ['a', 'x'], INVALID],
+  // With the Array rule, an array fails only when every item is listed (and [] is "in").
+  ['array|not_in:x', ['a', 'x'], null],
+  ['array|not_in:x', ['x', 'x'], INVALID],
+  ['array|not_in:a', [], INVALID],
 ]);
 membership.run();
 

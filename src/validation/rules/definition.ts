@@ -1,0 +1,121 @@
+/**
+ * The shape of one rule: everything Switchyard knows about a host-framework
+ * rule lives in ONE definition (its kind, how many parameters it needs, its
+ * English message, what it tells about its field, and the check it compiles
+ * to), the way Laravel keeps `validate{Rule}` and `replace{Rule}` side by
+ * side. The union below is what makes an incomplete rule a compile error: a
+ * rule that can fail must carry a message and a `compile`.
+ */
+import type { FieldRef, RunEnv } from '../field-ref.js';
+
+/** Size rules have one message per kind of value (Laravel's `getAttributeType`). */
+export interface SizeMessages {
+  readonly numeric: string;
+  readonly file: string;
+  readonly array: string;
+  readonly string: string;
+}
+
+export type Message = string | SizeMessages;
+
+/** Placeholder → text pairs, applied in order. */
+export type Replacements = ReadonlyArray<readonly [string, string]>;
+
+/** What a rule tells about the field that carries it (Laravel's `hasRule` lists). */
+export interface RuleFacts {
+  /** Sizes are values (`numericRules`: numeric, integer, decimal). */
+  readonly numeric?: boolean;
+  /** Size messages speak of items (array, list). */
+  readonly arrayish?: boolean;
+  /** `in` / `not_in` check each item (the Array rule). */
+  readonly arrayRule?: boolean;
+  /** A bare `array` or `list`: `validated()` leaves it to its children when they have rules. */
+  readonly bareArray?: boolean;
+  /** `required_if` parameters `true` / `false` become booleans. */
+  readonly boolean?: boolean;
+  /** The field's `date_format`, read first by before / after. */
+  readonly dateFormat?: string;
+  readonly nullable?: boolean;
+  readonly sometimes?: boolean;
+  readonly bail?: boolean;
+}
+
+/** The facts of a field: the union of its rules' facts. */
+export interface FieldFacts {
+  readonly key: string;
+  readonly wildcard: boolean;
+  readonly numeric: boolean;
+  readonly arrayish: boolean;
+  readonly arrayRule: boolean;
+  readonly bareArray: boolean;
+  readonly boolean: boolean;
+  readonly dateFormat: string | null;
+  readonly nullable: boolean;
+  readonly sometimes: boolean;
+  readonly bail: boolean;
+}
+
+/** What `compile` receives, once per rule per form-request class. */
+export interface RuleContext {
+  /** The canonical rule name (`required_if`). */
+  readonly name: string;
+  readonly params: readonly string[];
+  readonly field: FieldFacts;
+  /** The facts of another field of the same rule map, if it has rules. */
+  factsOf(key: string): FieldFacts | undefined;
+  /** A field named in a parameter (`*` filled per attribute, `\.` a literal dot). */
+  ref(key: string): FieldRef;
+  /** Throws the compile-time LogicException for this rule. */
+  invalid(reason: string): never;
+}
+
+/** The check a rule compiles to: true when the value passes. */
+export type Check = (value: unknown, env: RunEnv) => boolean;
+
+/** The rule's own placeholders, fixed at compile time or computed for the failing attribute. */
+export type Replacer = Replacements | ((env: RunEnv, value: unknown) => Replacements);
+
+export interface Compiled {
+  readonly check: Check;
+  readonly replace?: Replacer;
+}
+
+interface Common {
+  /** Other names of the rule (`int` for `integer`). */
+  readonly aliases?: readonly string[];
+  /** Least number of parameters (Laravel's `requireParameterCount`); fewer is refused at boot. */
+  readonly params?: number;
+  readonly facts?: RuleFacts | ((params: readonly string[]) => RuleFacts);
+}
+
+/** `bail`, `nullable`, `sometimes`: change how the other rules run; never fail. */
+export interface FlagRule extends Common {
+  readonly kind: 'flag';
+}
+
+/** `exclude*`: the check is false when the attribute must be left out of `validated()` (no message). */
+export interface ExcludeRule extends Common {
+  readonly kind: 'exclude';
+  compile(c: RuleContext): { readonly check: Check };
+}
+
+/**
+ * A rule that can fail. `implicit` rules run on missing and blank values too
+ * (Laravel's `implicitRules`); `value` rules only on a present, non-blank
+ * value (and not on the null of a nullable field).
+ */
+export interface CheckedRule extends Common {
+  readonly kind: 'implicit' | 'value';
+  readonly message: Message;
+  /**
+   * Laravel's `shouldBeNumeric` (gt, lt, gte, lte): a numeric value is
+   * measured, and its message chosen, as if the field had a numeric rule.
+   */
+  readonly numericWhenNumeric?: boolean;
+  compile(c: RuleContext): Compiled;
+}
+
+export type RuleDefinition = FlagRule | ExcludeRule | CheckedRule;
+
+/** A family of rules, keyed by canonical (snake_case) name. */
+export type RuleFamily = Readonly<Record<string, RuleDefinition>>;

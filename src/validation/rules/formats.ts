@@ -1,0 +1,195 @@
+/**
+ * Format rules: `email`, `url`, `uuid`, `ulid`, `ip`, `ipv4`, `ipv6`, `json`.
+ * Every check is a linear scan or an anchored pattern without nested
+ * quantifiers.
+ */
+import { fullFormats } from 'ajv-formats/dist/formats.js';
+import isEmailModule from 'validator/lib/isEmail.js';
+import { isContainer, phpString } from '../php.js';
+import { isUrl, urlWithProtocols } from '../url.js';
+import { BACKWARD_TIMEZONES, TIMEZONES, ZONE_COUNTRIES } from '../timezones.js';
+import type { RuleFamily } from './definition.js';
+
+const UUID = /^[\da-fA-F]{8}-[\da-fA-F]{4}-[\da-fA-F]{4}-[\da-fA-F]{4}-[\da-fA-F]{12}$/;
+const ULID = /^[0-7][0-9A-HJKMNP-TV-Za-hjkmnp-tv-z]{25}$/;
+const IPV4 = fullFormats.ipv4 as RegExp;
+const IPV6 = fullFormats.ipv6 as RegExp;
+
+const isEmail = isEmailModule.default;
+const RFC_EMAIL = {
+  allow_display_name: false,
+  require_tld: false,
+  allow_ip_domain: true,
+  allow_utf8_local_part: true,
+  allow_underscores: false,
+  ignore_max_length: true,
+};
+const FILTER_EMAIL = { ...RFC_EMAIL, allow_utf8_local_part: false, ignore_max_length: false };
+const FILTER_UNICODE_EMAIL = { ...FILTER_EMAIL, allow_utf8_local_part: true };
+const ASCII = /^[\x00-\x7f]*$/;
+/**
+ * The common case, decided without `isEmail`: a dot-atom local part and a
+ * dotted host name (labels of at most 63 characters), a subset of what the
+ * RFC validation accepts. Anything else goes to `isEmail`.
+ */
+const PLAIN_EMAIL =
+  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
+
+/**
+ * Laravel's default `email` (egulias' RFCValidation), as the `validator`
+ * package's `isEmail` with these options, which agrees with it on the
+ * oracle's addresses: quoted and Unicode local parts, IP literals, no TLD
+ * needed, a local part past 64 octets only warned about; but a domain label
+ * past 63 characters is an error.
+ */
+function isRfcEmail(v: string): boolean {
+  if (v.length <= 254 && PLAIN_EMAIL.test(v)) return true;
+  if (!isEmail(v, RFC_EMAIL)) return false;
+  const domain = v.slice(v.lastIndexOf('@') + 1);
+  if (domain.startsWith('[')) return true;
+  for (const label of domain.split('.')) if (label.length > 63) return false;
+  return true;
+}
+
+/** `email:filter`: PHP's `FILTER_VALIDATE_EMAIL` (ASCII, a dotted domain, no quotes, 64-octet local part). */
+function isFilterEmail(v: string, unicode: boolean): boolean {
+  if (!unicode && !ASCII.test(v)) return false;
+  const at = v.lastIndexOf('@');
+  const local = v.slice(0, at);
+  const domain = v.slice(at + 1);
+  if (local.startsWith('"') || !ASCII.test(domain) || (!domain.startsWith('[') && !domain.includes('.'))) return false;
+  if (/^[\d.]+$/.test(domain)) return false;
+  return isEmail(v, unicode ? FILTER_UNICODE_EMAIL : FILTER_EMAIL);
+}
+
+const stringMatching =
+  (re: RegExp) =>
+  (v: unknown): boolean =>
+    typeof v === 'string' && re.test(v);
+
+export const isIpv4 = stringMatching(IPV4);
+export const isIpv6 = stringMatching(IPV6);
+
+/** Laravel's pattern; PCRE's `$` also matches before a final newline. */
+const HEX_COLOR = /^#(?:(?:[0-9a-f]{3}){1,2}|(?:[0-9a-f]{4}){1,2})\n?$/i;
+/** `FILTER_VALIDATE_MAC`: six hex pairs split by `-` or `:` (one kind), or three groups of four split by `.`. */
+const MAC = /^(?:[0-9a-f]{2}(?:-[0-9a-f]{2}){5}|[0-9a-f]{2}(?::[0-9a-f]{2}){5}|[0-9a-f]{4}(?:\.[0-9a-f]{4}){2})$/i;
+
+/** The zones of a `timezone:group` parameter (`DateTimeZone::` constants), or null when unknown. */
+function timezoneGroup(group: string, country: string | undefined): readonly string[] | null {
+  const g = group.toUpperCase();
+  if (g === 'PER_COUNTRY') return TIMEZONES.filter((z) => ZONE_COUNTRIES[z] === (country ?? '').toUpperCase());
+  if (g === 'ALL') return TIMEZONES;
+  if (g === 'ALL_WITH_BC') return [...TIMEZONES, ...BACKWARD_TIMEZONES];
+  if (g === 'UTC') return ['UTC'];
+  const prefixes: Record<string, string> = {
+    AFRICA: 'Africa/',
+    AMERICA: 'America/',
+    ANTARCTICA: 'Antarctica/',
+    ARCTIC: 'Arctic/',
+    ASIA: 'Asia/',
+    ATLANTIC: 'Atlantic/',
+    AUSTRALIA: 'Australia/',
+    EUROPE: 'Europe/',
+    INDIAN: 'Indian/',
+    PACIFIC: 'Pacific/',
+  };
+  const prefix = prefixes[g];
+  return prefix === undefined ? null : TIMEZONES.filter((z) => z.startsWith(prefix));
+}
+
+export const FORMATS = {
+  email: {
+    kind: 'value',
+    message: 'The :attribute field must be a valid email address.',
+    compile: (c) => {
+      // Laravel runs every listed validation (MultipleValidationWithAnd); dns and spoof need the network and are not run.
+      const filter = c.params.includes('filter') || c.params.includes('filter_unicode');
+      const unicode = !c.params.includes('filter');
+      return {
+        check: (v) => typeof v === 'string' && isRfcEmail(v) && (!filter || isFilterEmail(v, unicode)),
+      };
+    },
+  },
+  url: {
+    kind: 'value',
+    message: 'The :attribute field must be a valid URL.',
+    compile: (c) => {
+      const protocols = c.params.filter((p) => p !== '');
+      const test = protocols.length === 0 ? isUrl : urlWithProtocols(protocols);
+      return { check: (v) => typeof v === 'string' && test(v) };
+    },
+  },
+  uuid: {
+    kind: 'value',
+    message: 'The :attribute field must be a valid UUID.',
+    compile: () => ({ check: stringMatching(UUID) }),
+  },
+  ulid: {
+    kind: 'value',
+    message: 'The :attribute field must be a valid ULID.',
+    compile: () => ({ check: stringMatching(ULID) }),
+  },
+  ip: {
+    kind: 'value',
+    message: 'The :attribute field must be a valid IP address.',
+    compile: () => ({ check: (v) => isIpv4(v) || isIpv6(v) }),
+  },
+  ipv4: {
+    kind: 'value',
+    message: 'The :attribute field must be a valid IPv4 address.',
+    compile: () => ({ check: isIpv4 }),
+  },
+  ipv6: {
+    kind: 'value',
+    message: 'The :attribute field must be a valid IPv6 address.',
+    compile: () => ({ check: isIpv6 }),
+  },
+  hex_color: {
+    kind: 'value',
+    message: 'The :attribute field must be a valid hexadecimal color.',
+    compile: () => ({
+      check: (v) => {
+        const text = isContainer(v) ? null : phpString(v);
+        return text !== null && HEX_COLOR.test(text);
+      },
+    }),
+  },
+  mac_address: {
+    kind: 'value',
+    message: 'The :attribute field must be a valid MAC address.',
+    compile: () => ({
+      check: (v) => {
+        const text = isContainer(v) ? null : phpString(v);
+        return text !== null && MAC.test(text);
+      },
+    }),
+  },
+  timezone: {
+    kind: 'value',
+    message: 'The :attribute field must be a valid timezone.',
+    compile: (c) => {
+      const zones = timezoneGroup(c.params[0] ?? 'ALL', c.params[1]);
+      if (zones === null) c.invalid(`"timezone" knows no group "${c.params[0]}"`);
+      const set = new Set(zones);
+      return { check: (v) => typeof v === 'string' && set.has(v) };
+    },
+  },
+  json: {
+    kind: 'value',
+    message: 'The :attribute field must be a valid JSON string.',
+    compile: () => ({
+      check: (v) => {
+        if (v === null || isContainer(v)) return false;
+        const text = phpString(v);
+        if (text === null) return false;
+        try {
+          JSON.parse(text);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+    }),
+  },
+} as const satisfies RuleFamily;
