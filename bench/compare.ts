@@ -18,6 +18,8 @@ export const CONTESTANTS: readonly Contestant[] = [
   { label: 'node:http (control)', file: 'bare' },
   { label: 'fastify', file: 'fastify' },
   { label: 'switchyard', file: 'switchyard' },
+  // BENCH_LOGGING=1: also the example with request logging on (logger: true), for docs/deployment.md.
+  ...(process.env.BENCH_LOGGING === '1' ? [{ label: 'switchyard + logging', file: 'switchyard-logging' }] : []),
 ];
 
 export interface CompareOptions {

@@ -113,6 +113,8 @@ export class Kernel {
     if (this.closing) headers['connection'] = 'close';
     this.#cors?.decorate(request, headers);
     addPrecognitionHeaders(headers, request, exchange.variesOnPrecognition);
+    const requestId = request.requestId; // set when request logging is on
+    if (requestId !== undefined) headers['x-request-id'] = requestId;
     try {
       writeResponse(res, response.status, response.body, headers, request.method);
     } catch (error) {
@@ -122,6 +124,7 @@ export class Kernel {
       (res as { statusMessage: string | undefined }).statusMessage = undefined;
       const fallbackHeaders = copyHeaders(fallback.headers);
       this.#cors?.decorate(request, fallbackHeaders);
+      if (request.requestId !== undefined) fallbackHeaders['x-request-id'] = request.requestId;
       writeResponse(res, fallback.status, fallback.body, fallbackHeaders, request.method);
     }
   }

@@ -41,8 +41,31 @@ export class Request {
         this.#attributes.set('svc.action', this.#selectedAction);
         this.#attributes.set('svc.action_id', this.#selectedAction);
       }
+      if (this.#requestId !== undefined) this.#attributes.set('request_id', this.#requestId);
     }
     return this.#attributes;
+  }
+
+  #requestId: string | undefined;
+
+  /** The selected action's name (`svc.action`), without making the attributes Map. */
+  get selectedAction(): string | undefined {
+    return this.#selectedAction;
+  }
+
+  /** The request's id when request logging is on (`X-Request-Id`, also `attributes.get('request_id')`). */
+  get requestId(): string | undefined {
+    return this.#requestId;
+  }
+
+  /**
+   * @internal Set by request logging. The kernel adds `X-Request-Id` to the
+   * answer as it writes it (and to `res` when a handler takes it), so no
+   * header goes through node's slower `setHeader` path on every request.
+   */
+  setRequestId(id: string): void {
+    this.#requestId = id;
+    this.#attributes?.set('request_id', id);
   }
 
   /** @internal Records the selected action's name as `svc.action` and `svc.action_id`. */
@@ -91,6 +114,7 @@ export class Request {
     if (!this.#resHandedOut) {
       this.#resHandedOut = true;
       this.#res.on('error', ignoreResponseError);
+      if (this.#requestId !== undefined && !this.#res.headersSent) this.#res.setHeader('x-request-id', this.#requestId);
     }
     return this.#res;
   }

@@ -6,7 +6,7 @@ import type { ErrorRenderer, Handler } from '../http/compose.js';
 import { renderError } from '../http/render-error.js';
 import { isThenable, type Awaitable } from '../awaitable.js';
 import { accessLogOf, type AccessLog } from './access-log.js';
-import { REQUEST_ID_ATTRIBUTE, REQUEST_ID_HEADER, requestIdFrom, requestIdSource } from './request-id.js';
+import { REQUEST_ID_HEADER, requestIdFrom, requestIdSource } from './request-id.js';
 
 /**
  * The outermost stage of an application with a logger (the kernel's
@@ -31,10 +31,7 @@ export function logRequests(logger: Logger, render: ErrorRenderer): <S>(inner: H
   return (inner) => (request, state) => {
     const started = performance.now();
     const id = requestIdFrom(request.raw.headers[REQUEST_ID_HEADER], newId);
-    request.attributes.set(REQUEST_ID_ATTRIBUTE, id);
-    // On the node response, not on the JsonResponse: node merges it into whatever answer is written
-    // (errors, a handler writing `request.res` itself), and the answer's headers need no copy.
-    request.rawResponse.setHeader(REQUEST_ID_HEADER, id);
+    request.setRequestId(id); // the kernel puts it on the answer as `X-Request-Id`
     let result: Awaitable<JsonResponse>;
     try {
       result = inner(request, state);
@@ -57,7 +54,7 @@ function sentStatus(request: Request, response: JsonResponse): number {
 
 function finishFast(line: AccessLog, request: Request, response: JsonResponse, id: string, started: number): JsonResponse {
   const duration = Math.round((performance.now() - started) * 1000) / 1000;
-  line.line(id, request.method, request.path, request.attributes.get('svc.action'), sentStatus(request, response), duration);
+  line.line(id, request.method, request.path, request.selectedAction, sentStatus(request, response), duration);
   return response;
 }
 
@@ -68,7 +65,7 @@ function finishWithPino(logger: Logger, request: Request, response: JsonResponse
       reqId: id,
       method: request.method,
       path: request.path,
-      action: request.attributes.get('svc.action'),
+      action: request.selectedAction,
       status,
       durationMs: Math.round((performance.now() - started) * 1000) / 1000,
     },
@@ -90,7 +87,7 @@ function logError(logger: Logger, error: unknown, request: Request | undefined):
   logger.error(
     {
       err: error,
-      reqId: request?.attributes.get(REQUEST_ID_ATTRIBUTE),
+      reqId: request?.requestId,
       method: request?.method,
       path: request?.path,
       action: request?.attributes.get('svc.action'),

@@ -180,9 +180,14 @@ const ALL = [...PLAIN, ...prefixed()];
 const STRUCTURED = /url|email|ip|date|before|after|regex|mac|hex|decimal|multiple/;
 
 /** Best of up to three runs, in ms: a run under the limit ends the measurement. */
-function bestOf3(fn: () => void): number {
+/**
+ * The best of up to 5 timed runs, stopping as soon as one is under `bound`:
+ * one slow run on a busy machine (a GC, another process) is not a failure; a
+ * super-linear check is slow every time.
+ */
+function bestOf(fn: () => void, bound = LIMIT_MS): number {
   let best = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < 3 && best >= LIMIT_MS; i++) {
+  for (let i = 0; i < 5 && best >= bound; i++) {
     const start = process.hrtime.bigint();
     fn();
     best = Math.min(best, Number(process.hrtime.bigint() - start) / 1e6);
@@ -211,7 +216,7 @@ for (const name of Object.keys(SPECS)) {
       const validator: CompiledValidator = compileValidator(rules, { owner: 'LinearTime' });
       for (const value of STRUCTURED.test(JSON.stringify(rules)) ? ALL : PLAIN) {
         const input = inputFor(value);
-        const ms = bestOf3(() => validator.validate(input));
+        const ms = bestOf(() => validator.validate(input));
         if (ms >= LIMIT_MS) slow.push(`${JSON.stringify(rules)} on ${label(value)}: ${ms.toFixed(1)} ms`);
       }
     }
@@ -223,12 +228,12 @@ test('the reported url attacks: 118 bytes and 10 KB of "xn--a" after http://', (
   const validator = compileValidator({ u: 'url' }, { owner: 'LinearTime' });
   for (const repeat of [22, 2000, 20_000]) {
     const input = { u: `http://${'xn--a'.repeat(repeat)}!` };
-    const ms = bestOf3(() => validator.validate(input));
+    const ms = bestOf(() => validator.validate(input));
     assert.ok(ms < LIMIT_MS, `${repeat} repeats took ${ms.toFixed(1)} ms`);
     assert.is(validator.validate(input).ok, false);
   }
   const host = { u: `http://${'a'.repeat(40_000)}` };
-  assert.ok(bestOf3(() => validator.validate(host)) < LIMIT_MS, 'a 40 KB host of a');
+  assert.ok(bestOf(() => validator.validate(host)) < LIMIT_MS, 'a 40 KB host of a');
   assert.is(validator.validate(host).ok, true);
 });
 
@@ -237,7 +242,7 @@ test('100 KB object keys under a wildcard: messages name them (Str::snake for :o
   for (const unit of ['aA', 'A', ' a', 'a ', '\t', 'é', '_', '1']) {
     const key = unit.repeat(SIZE / unit.length);
     const input = { obj: { [key]: 'a' }, other: { [key]: 'b' } };
-    const ms = bestOf3(() => validator.validate(input));
+    const ms = bestOf(() => validator.validate(input));
     assert.ok(ms < LIMIT_MS, `${JSON.stringify(unit)}: ${ms.toFixed(1)} ms`);
     assert.is(validator.validate(input).ok, false);
   }
@@ -247,7 +252,7 @@ test('in_array under a wildcard indexes the other list once: 10,000 items agains
   const validator = compileValidator({ 'items.*': 'in_array:allowed.*' }, { owner: 'LinearTime' });
   const allowed = Array.from({ length: 10_000 }, (_, i) => `v${i}`);
   const input = { allowed, items: allowed.map((v, i) => (i === 9_999 ? 'nope' : v)) };
-  const ms = bestOf3(() => validator.validate(input));
+  const ms = bestOf(() => validator.validate(input));
   assert.ok(ms < LIMIT_MS * 2, `took ${ms.toFixed(1)} ms`);
   assert.equal(validator.validate(input), { ok: false, errors: { 'items.9999': ['The items.9999 field must exist in allowed.*.'] } });
 });
@@ -255,7 +260,7 @@ test('in_array under a wildcard indexes the other list once: 10,000 items agains
 test('with bail, no rule runs after the first failure: a catastrophic regex after a failed max is never run', () => {
   const validator = compileValidator({ value: ['bail', 'max:5', 'regex:/^(a+)+$/'] }, { owner: 'LinearTime' });
   const input = { value: `${'a'.repeat(26)}!` };
-  const ms = bestOf3(() => validator.validate(input));
+  const ms = bestOf(() => validator.validate(input));
   assert.ok(ms < LIMIT_MS, `took ${ms.toFixed(1)} ms`);
   assert.equal(validator.validate(input), {
     ok: false,
@@ -266,7 +271,7 @@ test('with bail, no rule runs after the first failure: a catastrophic regex afte
 test('bail|max:255|url on a 100 KB value answers fast with only the max message', () => {
   const validator = compileValidator({ value: 'bail|max:255|url' }, { owner: 'LinearTime' });
   const input = { value: `http://${'xn--a'.repeat(25_000)}!` };
-  const ms = bestOf3(() => validator.validate(input));
+  const ms = bestOf(() => validator.validate(input), 5);
   assert.ok(ms < 5, `took ${ms.toFixed(2)} ms`);
   assert.equal(validator.validate(input), {
     ok: false,
