@@ -32,17 +32,14 @@ export function compilePaths(patterns: readonly string[]): PathMatcher {
 
 /** `$request->decodedPath()`: slashes trimmed (`/` for the root), then percent-decoded; undefined when not UTF-8 (PCRE's `/u` then matches nothing). */
 export function decodedPath(path: string): string | undefined {
-  let start = 0;
-  let end = path.length;
-  while (start < end && path.charCodeAt(start) === 0x2f) start++;
-  while (end > start && path.charCodeAt(end - 1) === 0x2f) end--;
-  if (start === end) return '/';
+  const trimmed = trimSlashes(path);
+  if (trimmed === '') return '/';
   // One pass: only a percent sign or a byte beyond ASCII needs decoding.
-  for (let i = start; i < end; i++) {
-    const code = path.charCodeAt(i);
-    if (code === 0x25 || code > 0x7f) return rawUrlDecode(path.slice(start, end));
+  for (let i = 0; i < trimmed.length; i++) {
+    const code = trimmed.charCodeAt(i);
+    if (code === 0x25 || code > 0x7f) return rawUrlDecode(trimmed);
   }
-  return start === 0 && end === path.length ? path : path.slice(start, end);
+  return trimmed;
 }
 
 /** `$request->fullUrl()` without the host framework's query normalisation: scheme, host, path (no trailing slash), raw query. */
@@ -55,12 +52,13 @@ function fullUrl(request: Request): string {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+/** The value without leading and trailing slashes (the value itself when it has none). */
 function trimSlashes(value: string): string {
   let start = 0;
   let end = value.length;
   while (start < end && value.charCodeAt(start) === 0x2f) start++;
   while (end > start && value.charCodeAt(end - 1) === 0x2f) end--;
-  return value.slice(start, end);
+  return start === 0 && end === value.length ? value : value.slice(start, end);
 }
 
 /** PHP's `rawurldecode` on the bytes node:http read (latin1), then strict UTF-8. */

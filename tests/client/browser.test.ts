@@ -1,14 +1,11 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import puppeteer, { type Browser } from 'puppeteer-core';
 import { createSystemApp } from '../../examples/system/app.js';
+import { launchChromium, type Chromium } from '../helpers/browser.js';
 
 /**
  * `switchyard-http/client` in headless Chromium (Debian's `chromium`, driven by
@@ -19,12 +16,10 @@ import { createSystemApp } from '../../examples/system/app.js';
  */
 const test = suite('switchyard-http/client in a browser');
 
-const CHROMIUM = '/usr/bin/chromium';
 const api = createSystemApp();
 const noCors = createSystemApp({ cors: false });
 let page: Server;
-let browser: Browser | undefined;
-let profile = '';
+let chromium: Chromium | undefined;
 let apiBase = '';
 let noCorsBase = '';
 let pageBase = '';
@@ -35,7 +30,6 @@ const listen = async (server: Server): Promise<number> => {
 };
 
 test.before(async () => {
-  assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install chromium`);
   apiBase = `http://127.0.0.1:${(await api.listen(0, '127.0.0.1')).port}/api`;
   noCorsBase = `http://127.0.0.1:${(await noCors.listen(0, '127.0.0.1')).port}/api`;
 
@@ -60,32 +54,16 @@ test.before(async () => {
   });
   pageBase = `http://127.0.0.1:${await listen(page)}`;
 
-  profile = mkdtempSync(join(tmpdir(), 'switchyard-client-chromium-'));
-  browser = await puppeteer.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    userDataDir: profile,
-    timeout: 20_000,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  chromium = await launchChromium();
 });
 
 test.after(async () => {
-  await browser?.close();
+  await chromium?.close();
   await Promise.all([api.close(), noCors.close(), new Promise((resolve) => page?.close(resolve))]);
-  if (profile) rmSync(profile, { recursive: true, force: true });
 });
 
 test('a page on another origin calls echo and validate through the bundle', async () => {
-  const tab = await browser!.newPage();
+  const tab = await chromium!.browser.newPage();
   try {
     await tab.goto(`${pageBase}/`);
     // Runs in the page: the function is sent as its source text.

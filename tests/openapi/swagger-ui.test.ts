@@ -8,19 +8,18 @@
  * and the action in the body. One browser page, loaded once per document; everything stays on
  * 127.0.0.1 (other requests are refused).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createSystemApp } from '../../examples/system/app.js';
 import { Action, ActionController, Application, FormRequest, handles } from '../../src/index.js';
+import { launchChromium, type Chromium } from '../helpers/browser.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const SWAGGER_UI = fileURLToPath(new URL('../../../node_modules/swagger-ui-dist/', import.meta.url));
 const ASSETS: Record<string, string> = {
   '/docs/swagger-ui-bundle.js': 'text/javascript',
@@ -56,10 +55,9 @@ function searchApp(): Application {
 }
 
 const ui = suite('Swagger UI on the generated documents');
-let browser: Browser | undefined;
+let chromium: Chromium | undefined;
 let page: Page | undefined;
 let base = '';
-let profile = '';
 /** The URLs the applications received, in order. */
 const received: string[] = [];
 let stopServer: (() => Promise<void>) | undefined;
@@ -105,25 +103,9 @@ async function serve(): Promise<void> {
 
 ui.before(async () => {
   try {
-    if (!existsSync(CHROMIUM)) throw new Error(`Chromium is not at ${CHROMIUM}: apt-get install chromium (.ci/run installs it).`);
     await serve();
-    profile = mkdtempSync(join(tmpdir(), 'switchyard-chromium-'));
-    browser = await puppeteer.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      timeout: 20_000,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        `--user-data-dir=${profile}`,
-      ],
-    });
-    page = await browser.newPage();
+    chromium = await launchChromium();
+    page = await chromium.browser.newPage();
     page.setDefaultTimeout(15_000);
     await page.setRequestInterception(true);
     page.on('request', (request) => {
@@ -141,9 +123,8 @@ ui.before.each(() => {
 });
 
 ui.after(async () => {
-  await browser?.close();
+  await chromium?.close();
   await stopServer?.();
-  if (profile !== '') rmSync(profile, { recursive: true, force: true });
 });
 
 /** The operations Swagger UI lists: method and path, in order. */

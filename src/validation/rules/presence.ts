@@ -24,20 +24,19 @@ export function otherAndItsValue(c: RuleContext): Compiled['replace'] {
   ];
 }
 
+/**
+ * `:other` naming the field `key`, then `fixed` placeholders: a constant list
+ * when the field's name is static, else one built per attribute.
+ */
+function otherWith(c: RuleContext, key: string, fixed: readonly (readonly [string, string])[]): Compiled['replace'] {
+  const other = c.ref(key);
+  if (!other.dynamic) return [[':other', other.display(null)], ...fixed];
+  return (env: RunEnv) => [[':other', other.display(env)], ...fixed];
+}
+
 /** `:other` and `:values` (the listed values), as `replaceRequiredUnless`. */
 export function otherAndValues(c: RuleContext): Compiled['replace'] {
-  const other = c.ref(c.params[0]!);
-  const values = c.params.slice(1).join(', ');
-  if (!other.dynamic) {
-    return [
-      [':other', other.display(null)],
-      [':values', values],
-    ];
-  }
-  return (env: RunEnv) => [
-    [':other', other.display(env)],
-    [':values', values],
-  ];
+  return otherWith(c, c.params[0]!, [[':values', c.params.slice(1).join(', ')]]);
 }
 
 /** `:values`: the named fields, joined with ` / ` (`replaceRequiredWith`). */
@@ -49,24 +48,12 @@ export function fieldList(c: RuleContext, placeholder = ':values'): Compiled['re
 
 /** `:other` naming one field (`replaceSame`). */
 export function otherName(c: RuleContext, key: string): Compiled['replace'] {
-  const other = c.ref(key);
-  return other.dynamic ? (env: RunEnv) => [[':other', other.display(env)]] : [[':other', other.display(null)]];
+  return otherWith(c, key, []);
 }
 
 /** `:other` and `:value` (the second parameter, as written), as `replaceMissingUnless`. */
 function otherAndFirstValue(c: RuleContext): Compiled['replace'] {
-  const other = c.ref(c.params[0]!);
-  const value = c.params[1]!;
-  if (!other.dynamic) {
-    return [
-      [':other', other.display(null)],
-      [':value', value],
-    ];
-  }
-  return (env: RunEnv) => [
-    [':other', other.display(env)],
-    [':value', value],
-  ];
+  return otherWith(c, c.params[0]!, [[':value', c.params[1]!]]);
 }
 
 /**
