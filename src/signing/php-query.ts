@@ -124,12 +124,28 @@ function scalar(value: unknown, path: string): string {
     case 'bigint':
       return value.toString();
     case 'number':
-      if (Number.isFinite(value)) return String(value);
+      if (Number.isFinite(value)) return phpNumber(value);
       break;
   }
   throw new LogicException(
     `Signed URL parameter "${path}" must be a string, a finite number, a boolean, null, an array or a plain object.`,
   );
+}
+
+/**
+ * A number as PHP writes it into a query: an integer as its digits; a float
+ * as PHP converts it to a string with `precision` 14 (`%.14G`): 14
+ * significant digits, trailing zeros dropped, exponent form below 1e-4 or
+ * from 1e14, written `1.0E+21` / `2.25E-5`.
+ */
+function phpNumber(value: number): string {
+  if (Number.isSafeInteger(value)) return String(value);
+  const [mantissa, exponentText] = value.toExponential(13).split('e') as [string, string];
+  const exponent = Number(exponentText);
+  if (exponent >= -4 && exponent < 14) return String(Number(value.toPrecision(14)));
+  let digits = mantissa.replace(/\.?0+$/, '');
+  if (!digits.includes('.')) digits += '.0';
+  return `${digits}E${exponent < 0 ? '-' : '+'}${Math.abs(exponent)}`;
 }
 
 function isPlainObject(value: unknown): boolean {

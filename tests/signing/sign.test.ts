@@ -127,6 +127,23 @@ order('route paths are encoded as the framework encodes them', () => {
 });
 
 // ---------------------------------------------------------------------------
+order('floats are written as PHP writes them (precision 14, 1.0E+21), so the signature matches the framework', () => {
+  const cases: [number, string][] = [
+    [1e21, '1.0E%2B21'],
+    [1e-7, '1.0E-7'],
+    [0.1 + 0.2, '0.3'],
+    [1.5, '1.5'],
+    [-2.25e-5, '-2.25E-5'],
+    [123456789012345.6, '1.2345678901235E%2B14'],
+    [0.0001, '0.0001'],
+    [42, '42'],
+  ];
+  for (const [value, written] of cases) {
+    const url = makeSigner().signedRoute('system', { n: value }, { absolute: false });
+    assert.ok(url.startsWith(`/api/system?n=${written}&signature=`), `${value}: ${url}`);
+  }
+});
+
 const errors = suite('signing: programming errors are LogicExceptions');
 
 errors('"signature" and "expires" are reserved parameter names', () => {
