@@ -283,6 +283,7 @@ function buildField(
       }
       const compiled = def.compile(context);
       const numericWhenNumeric = def.numericWhenNumeric === true;
+      if (compiled.check === undefined) throw new LogicException(`${owner}: rules with input/output are not supported yet.`);
       const inner = compiled.check;
       plans.push({
         kind: def.kind === 'implicit' ? IMPLICIT : VALUE,

@@ -75,10 +75,35 @@ export type Check = (value: unknown, env: RunEnv) => boolean;
 /** The rule's own placeholders, fixed at compile time or computed for the failing attribute. */
 export type Replacer = Replacements | ((env: RunEnv, value: unknown) => Replacements);
 
-export interface Compiled {
-  readonly check: Check;
-  readonly replace?: Replacer;
+/** A class the application binds in its container, used as the key (`PresenceVerifier`). */
+export type ServiceKey<T> = abstract new (...args: never[]) => T;
+
+/**
+ * What a rule's input/output may use, per validation run: the services the
+ * application bound in its container and the request being validated.
+ */
+export interface ValidationContext {
+  /** The service bound under `key`; a LogicException naming it when the application bound none. */
+  service<T>(key: ServiceKey<T>): T;
+  /** The request being validated (an `http/request.js` Request), or undefined outside a request. */
+  readonly request: unknown;
 }
+
+/**
+ * A rule's input/output, done once per validation run before any rule
+ * checks (a database query, reading uploads, a DNS lookup): called with
+ * every present value at the rule's field (all wildcard items at once, in
+ * input order, blanks included, not deduplicated), it resolves to the check
+ * that the run then calls for each attribute as usual, synchronously. This
+ * is what lets `items.*.id` with `exists` make one query, not one per item.
+ * A rejection is a fault (a 500), never a validation message.
+ */
+export type Prefetch = (values: readonly unknown[], context: ValidationContext) => Promise<Check>;
+
+/** A rule checks now (`check`) or after its input/output (`prefetch`). */
+export type Compiled =
+  | { readonly check: Check; readonly prefetch?: undefined; readonly replace?: Replacer }
+  | { readonly prefetch: Prefetch; readonly check?: undefined; readonly replace?: Replacer };
 
 interface Common {
   /** Other names of the rule (`int` for `integer`). */
