@@ -113,4 +113,5 @@ export {
   type InValue,
   type EnumLike,
 } from './validation/rule-builders.js';
-export type { ConditionalRule } from './validation/types.js';
+export type { ConditionalRule, StringableRule, RuleList } from './validation/types.js';
+export { Dimensions, File, ImageFile, type DimensionConstraints } from './validation/file-rule-builders.js';

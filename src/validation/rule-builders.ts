@@ -4,12 +4,15 @@
  * `Rule.prohibitedIf`, `Rule.excludeIf`, `Rule.enum(MyEnum)` and
  * `Password.min(8).letters().mixedCase().numbers().symbols()`.
  *
- * `Rule.in` / `Rule.notIn` give the rule string Laravel's `In` prints. The
+ * `Rule.in` / `Rule.notIn` give the rule string Laravel's `In` prints.
+ * `Rule.dimensions`, `Rule.file` and `Rule.imageFile` are the file rule
+ * builders of `file-rule-builders.ts`. The
  * conditional builders take a boolean, fixed when the class is compiled, or
  * a function of the request's input, called once per validation (rules are
  * compiled once per class, so the function cannot read the request itself).
  */
 import type { InputBag } from '../http/own.js';
+import { Dimensions, File, type DimensionConstraints, type ImageFile } from './file-rule-builders.js';
 import { isNumeric } from './php.js';
 import { CONDITIONAL_RULE, type ConditionalRule, type FailCallback, type Rule as AnyRule, type RuleObject } from './types.js';
 
@@ -100,6 +103,18 @@ export const Rule = {
   /** The value must be one of the enum's values. */
   enum(type: EnumLike): EnumRule {
     return new EnumRule(enumValues(type));
+  },
+  /** `dimensions:...`: an image's size in pixels and ratio (Laravel's `Rule::dimensions`). */
+  dimensions(constraints: DimensionConstraints = {}): Dimensions {
+    return new Dimensions(constraints);
+  },
+  /** A file rule to build on (`Rule::file()`): `Rule.file().extensions(['pdf']).max('2mb')`. */
+  file(): File {
+    return File.default();
+  },
+  /** An image file rule to build on (`Rule::imageFile()`, `File.image()`). */
+  imageFile(): ImageFile {
+    return File.image();
   },
 } as const;
 

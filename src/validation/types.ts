@@ -32,8 +32,29 @@ export interface ConditionalRule {
   readonly when: (input: InputBag) => boolean;
 }
 
-/** One rule: a rule string (`max:255`), a rule object, a closure, a conditional rule, or a raw JSON Schema escape hatch. */
-export type Rule = string | RuleObject | RuleClosure | SchemaRule | ConditionalRule;
+/** Marks an object that stands for one rule string, as Laravel's `Stringable` rules (`Rule.dimensions()`). */
+export const RULE_STRING: unique symbol = Symbol('switchyard.ruleString');
+
+/** A built rule read as its string (`dimensions:min_width=100`). */
+export interface StringableRule {
+  readonly [RULE_STRING]: true;
+  toString(): string;
+}
+
+/** Marks a builder that stands for several rules, read in its place (Laravel's `File` rule). */
+export const RULE_LIST: unique symbol = Symbol('switchyard.ruleList');
+
+/** A built rule that expands to the rules it stands for (`File.types(['pdf']).max(1024)` → `file`, `mimes:pdf`, `max:1024`). */
+export interface RuleList {
+  [RULE_LIST](): readonly Rule[];
+}
+
+/**
+ * One rule: a rule string (`max:255`), a rule object, a closure, a
+ * conditional rule, a built rule (`Rule.dimensions()`, `File.image()`), or
+ * a raw JSON Schema escape hatch.
+ */
+export type Rule = string | RuleObject | RuleClosure | SchemaRule | ConditionalRule | StringableRule | RuleList;
 
 /**
  * Escape hatch: the value must match this JSON Schema (compiled by ajv with

@@ -7,6 +7,7 @@ import { COMPARISON } from './comparison.js';
 import { DATES } from './dates.js';
 import { EXCLUSION } from './exclusion.js';
 import type { RuleDefinition } from './definition.js';
+import { FILES } from './files.js';
 import { FORMATS } from './formats.js';
 import { NUMBERS } from './numbers.js';
 import { PRESENCE } from './presence.js';
@@ -27,6 +28,7 @@ export const RULES = {
   ...FORMATS,
   ...DATES,
   ...COMPARISON,
+  ...FILES,
 } as const satisfies Readonly<Record<string, RuleDefinition>>;
 
 /** A rule name of the table. */
