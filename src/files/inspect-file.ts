@@ -86,7 +86,10 @@ async function sniff(content: Uint8Array): Promise<{ mimeType: string; extension
 async function measure(content: Uint8Array): Promise<{ width: number; height: number } | undefined> {
   const { imageSize } = await (imageSizeModule ??= import('image-size'));
   try {
-    const { width, height } = imageSize(content);
+    // image-size reads through a DataView that runs to the end of the underlying ArrayBuffer,
+    // not of the view: on a small upload (a slice of Node's shared buffer pool) a cut header
+    // would be completed with whatever bytes follow it. A copy of its own ends where the file ends.
+    const { width, height } = imageSize(new Uint8Array(content));
     return Number.isInteger(width) && Number.isInteger(height) && width > 0 && height > 0 ? { width, height } : undefined;
   } catch {
     return undefined;

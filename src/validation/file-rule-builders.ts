@@ -108,19 +108,29 @@ const UNITS: ReadonlyArray<readonly [string, number]> = [
 ];
 
 /**
+ * A size in kilobytes and whether PHP holds it as a float: `round()` gives
+ * a float, so `between(2, '2kb')` is `between:2,2` upstream (`2 !== 2.0`),
+ * not `size:2`.
+ */
+interface Kilobytes {
+  readonly value: number;
+  readonly float: boolean;
+}
+
+/**
  * Laravel's `File::toKilobytes`: a number is kilobytes; a string needs a
  * `kb`, `mb`, `gb` or `tb` suffix (decimal: `1mb` is 1000 kilobytes) and
  * is rounded to whole kilobytes.
  */
-function toKilobytes(size: number | string): number {
-  if (typeof size === 'number') return size;
+function toKilobytes(size: number | string): Kilobytes {
+  if (typeof size === 'number') return { value: size, float: !Number.isInteger(size) };
   const unit = UNITS.find(([suffix]) => size.endsWith(suffix));
   if (unit === undefined) throw new LogicException(`Invalid file size suffix in "${size}": use kb, mb, gb or tb.`);
   const prefix = FLOAT_PREFIX.exec(size);
   const value = prefix === null ? 0 : Number(prefix[0].trim());
   // PHP's round(): half away from zero.
   const scaled = value * unit[1];
-  return Math.sign(scaled) * Math.round(Math.abs(scaled));
+  return { value: Math.sign(scaled) * Math.round(Math.abs(scaled)) + 0, float: true };
 }
 
 /**
@@ -132,8 +142,8 @@ function toKilobytes(size: number | string): number {
 export class File implements RuleList {
   #types: readonly string[] = [];
   #extensions: readonly string[] = [];
-  #min: number | null = null;
-  #max: number | null = null;
+  #min: Kilobytes | null = null;
+  #max: Kilobytes | null = null;
   #rules: Rule[] = [];
 
   /** A file rule with no constraint but being a file (`Rule.file()`). */
@@ -199,11 +209,13 @@ export class File implements RuleList {
     if (mimetypes.length > 0) out.push(`mimetypes:${mimetypes.join(',')}`);
     if (mimes.length > 0) out.push(`mimes:${mimes.join(',')}`);
     if (this.#extensions.length > 0) out.push(`extensions:${this.#extensions.join(',')}`);
-    const min = this.#min === null ? null : phpNumberString(this.#min);
-    const max = this.#max === null ? null : phpNumberString(this.#max);
-    if (min !== null && max !== null) out.push(min === max ? `size:${min}` : `between:${min},${max}`);
-    else if (min !== null) out.push(`min:${min}`);
-    else if (max !== null) out.push(`max:${max}`);
+    const min = this.#min;
+    const max = this.#max;
+    if (min !== null && max !== null) {
+      const same = min.value === max.value && min.float === max.float;
+      out.push(same ? `size:${phpNumberString(min.value)}` : `between:${phpNumberString(min.value)},${phpNumberString(max.value)}`);
+    } else if (min !== null) out.push(`min:${phpNumberString(min.value)}`);
+    else if (max !== null) out.push(`max:${phpNumberString(max.value)}`);
     out.push(...this.#rules);
     return out;
   }

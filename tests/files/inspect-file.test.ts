@@ -69,6 +69,15 @@ test('an image with a valid signature but no readable size has its type but no s
   assert.is(inspection.height, undefined);
 });
 
+test('a header cut short is not measured from the bytes after it in memory (small uploads share a buffer pool)', async () => {
+  // Signature, IHDR and the width: the height would be read past the upload's end.
+  const cut = png(10, 20).subarray(0, 20);
+  const inspection = await inspectFile(upload('a.png', cut));
+  assert.is(inspection.mimeType, 'image/png');
+  assert.is(inspection.width, undefined);
+  assert.is(inspection.height, undefined);
+});
+
 test('empty, unknown binary, text with a NUL, Latin-1 and UTF-8 text', async () => {
   assert.equal(await inspectFile(upload('empty.txt', Buffer.alloc(0))), {
     mimeType: 'application/x-empty',

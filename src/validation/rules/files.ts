@@ -55,7 +55,7 @@ function inspected(test: (inspection: FileInspection, file: UploadedFile) => boo
     const files = values.filter(isFile);
     if (files.length > 0) {
       const inspections = await Promise.all(files.map((file) => inspectFile(file)));
-      files.forEach((file, i) => answers.set(file, inspections[i]!));
+      for (let i = 0; i < files.length; i++) answers.set(files[i]!, inspections[i]!);
     }
     const check: Check = (v) => {
       if (!isFile(v)) return false;
