@@ -14,8 +14,30 @@ const add = (rule, rules, data) => out.push({ id: `file-${String(n++).padStart(5
 const input = (value, others = {}) => (value === MISSING ? { ...others } : { ...others, value });
 
 const VALUES = [
-  MISSING, null, '', ' ', 'a', 'ABC', 'photo.png', 'a.php', 3, 0, 1.5, '1', true, false, [], ['a'], [1, 2], { a: 1 }, { 0: 'x' },
-  '#fff', 'UTC', 'x'.repeat(300), 'image/png', 'data:image/png;base64,iVBORw0KGgo=',
+  MISSING,
+  null,
+  '',
+  ' ',
+  'a',
+  'ABC',
+  'photo.png',
+  'a.php',
+  3,
+  0,
+  1.5,
+  '1',
+  true,
+  false,
+  [],
+  ['a'],
+  [1, 2],
+  { a: 1 },
+  { 0: 'x' },
+  '#fff',
+  'UTC',
+  'x'.repeat(300),
+  'image/png',
+  'data:image/png;base64,iVBORw0KGgo=',
 ];
 const RULES = [
   'file',
