@@ -190,6 +190,40 @@ together('ratio is matched within one pixel: 300x200 is 3/2, 301x200 is not', as
   assert.equal(await messages('dimensions:ratio=3/0', upload('a.png', png(30, 10))), null);
 });
 
+together('text by its content: CSV is csv (not txt), PHP and HTML are not txt, JSON is json', async () => {
+  const csv = upload('a.csv', Buffer.from('name,qty\napple,3\npear,5\n'));
+  const php = upload('a.txt', Buffer.from('<?php echo 1;\n'));
+  const html = upload('a.txt', Buffer.from('<!DOCTYPE html><html></html>\n'));
+  const json = upload('a.json', Buffer.from('{"a": [1, 2]}\n'));
+  const answers: string[] = [];
+  for (const [rule, file] of [
+    ['mimes:csv', csv],
+    ['mimes:txt', csv],
+    ['mimes:csv,txt', csv],
+    ['mimetypes:text/csv', csv],
+    ['mimes:txt', php],
+    ['mimetypes:text/plain', php],
+    ['mimes:txt', html],
+    ['mimes:html', html],
+    ['mimes:json', json],
+    ['mimetypes:text/plain', json],
+  ] as const) {
+    answers.push(`${rule} on ${file.filename}: ${(await messages(rule, file)) === null ? 'passes' : 'fails'}`);
+  }
+  assert.equal(answers, [
+    'mimes:csv on a.csv: passes',
+    'mimes:txt on a.csv: fails',
+    'mimes:csv,txt on a.csv: passes',
+    'mimetypes:text/csv on a.csv: passes',
+    'mimes:txt on a.txt: fails',
+    'mimetypes:text/plain on a.txt: fails',
+    'mimes:txt on a.txt: fails',
+    'mimes:html on a.txt: passes',
+    'mimes:json on a.json: passes',
+    'mimetypes:text/plain on a.json: fails',
+  ]);
+});
+
 together('an image whose header cannot be read fails dimensions but keeps its type', async () => {
   const truncated = upload('a.png', png(10, 20).subarray(0, 20));
   assert.equal(await messages('mimes:png', truncated), null);
