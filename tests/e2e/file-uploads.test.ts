@@ -33,7 +33,7 @@ class UploadAction extends Action {
   static override formRequest = UploadRequest;
   handle(request: UploadRequest) {
     const validated = request.validated() as Record<string, unknown>;
-    return { validated, photoIsUploadedFile: validated.photo instanceof UploadedFile };
+    return { validated, photoIsUploadedFile: validated.photo instanceof UploadedFile, fileFields: Object.keys(request.allFiles()) };
   }
 }
 
@@ -87,6 +87,7 @@ test('valid uploads pass; validated() holds the files, which JSON answers summar
       notes: { a: summary('a.txt', 'text/plain', Buffer.from('hello\n')) },
     },
     photoIsUploadedFile: true,
+    fileFields: ['photo', 'photos', 'doc', 'avatar', 'notes'],
   });
 });
 
