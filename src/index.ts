@@ -33,6 +33,8 @@ export { ActionController, DEFAULT_ACTION, FALLBACK_ACTION, type ControllerClass
 export { FormRequest } from './form-request.js';
 export { handles } from './handles.js';
 export type { RuleMap, FieldRules, RuleObject, RuleClosure, FailCallback } from './validation/types.js';
+export { Validator, type AfterHook } from './validation/validator.js';
+export { MessageBag } from './validation/message-bag.js';
 
 // Routing and middleware
 export { Router, type RouterMacros } from './routing/router.js';
