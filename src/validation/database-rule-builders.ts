@@ -31,14 +31,16 @@ abstract class DatabaseRule implements StringableRule {
   /** Only rows whose `column` equals `value`; null is `whereNull`. */
   where(column: string, value: WhereValue | null = null): this {
     if (typeof column === 'function') throw new TypeError('A closure in where() is not supported: it cannot be written in a rule string.');
-    if (Array.isArray(value)) throw new TypeError('where(column, [...]) (whereIn) is not supported: it cannot be written in a rule string.');
+    if (Array.isArray(value))
+      throw new TypeError('where(column, [...]) (whereIn) is not supported: it cannot be written in a rule string.');
     if (value === null) return this.whereNull(column);
     return this.#add(column, scalarText(value));
   }
 
   /** Only rows whose `column` differs from `value`. */
   whereNot(column: string, value: WhereValue | null): this {
-    if (Array.isArray(value)) throw new TypeError('whereNot(column, [...]) (whereNotIn) is not supported: it cannot be written in a rule string.');
+    if (Array.isArray(value))
+      throw new TypeError('whereNot(column, [...]) (whereNotIn) is not supported: it cannot be written in a rule string.');
     // Laravel: `'!'.$value`, so null compares with the empty string.
     return this.#add(column, `!${value === null ? '' : scalarText(value)}`);
   }
@@ -109,7 +111,8 @@ export class UniqueRule extends DatabaseRule {
   override toString(): string {
     const id = this.#ignore;
     // PHP's truthiness of `$this->ignore`.
-    const ignored = id === null || id === false || id === '' || id === '0' || id === 0 || id === 0n ? 'NULL' : quoted(addslashes(scalarText(id)));
+    const ignored =
+      id === null || id === false || id === '' || id === '0' || id === 0 || id === 0n ? 'NULL' : quoted(addslashes(scalarText(id)));
     return trimCommas(`unique:${this.table},${this.column},${ignored},${this.#idColumn},${this.formatWheres()}`);
   }
 }

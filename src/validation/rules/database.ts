@@ -25,6 +25,7 @@ export const DATABASE = {
     kind: 'value',
     params: 1,
     message: 'The selected :attribute is invalid.',
+    skipsAfterFailure: true,
     compile: (c) => {
       const target = existsTarget(c.params, c.field);
       const field = c.field;
@@ -35,12 +36,12 @@ export const DATABASE = {
     kind: 'value',
     params: 1,
     message: 'The :attribute has already been taken.',
+    skipsAfterFailure: true,
     compile: (c) => {
       const target = uniqueTarget(c.params, c.field);
       const field = c.field;
       return {
-        prefetch: (values, context) =>
-          uniqueCheck(target, checked(values, field), verifierFor(context, target), () => inputOf(context)),
+        prefetch: (values, context) => uniqueCheck(target, checked(values, field), verifierFor(context, target), () => inputOf(context)),
       };
     },
   },
@@ -56,17 +57,12 @@ function checked(values: readonly unknown[], field: FieldFacts): unknown[] {
 
 /** The application's verifier, on the rule's connection. */
 function verifierFor(context: ValidationContext, target: PresenceTarget): PresenceVerifier {
-  let verifier: PresenceVerifier;
-  try {
-    verifier = context.service(PresenceVerifier);
-  } catch (error) {
-    if (!(error instanceof LogicException)) throw error;
+  const verifier = context.service(PresenceVerifier, () => {
     throw new LogicException(
       'The exists and unique rules need a PresenceVerifier bound in the application container: ' +
-        'app.container.bind(PresenceVerifier).toConstantValue(new KyselyPresenceVerifier(db)) ' +
-        `(both from switchyard-http/database). ${error.message}`,
+        'app.container.bind(PresenceVerifier).toConstantValue(new KyselyPresenceVerifier(db)), both from switchyard-http/database.',
     );
-  }
+  });
   return verifier.connection(target.connection);
 }
 
@@ -188,8 +184,11 @@ function comparedValue(value: unknown): PresenceValue | undefined {
   return undefined;
 }
 
-/** The validation's input, for an id read from it (`unique:users,email,[id]`). */
+/** The validation's input (the request's, body over query), for an id read from it (`unique:users,email,[id]`). */
 function inputOf(context: ValidationContext): unknown {
   const request = context.request as { all?: () => unknown } | undefined;
-  return typeof request?.all === 'function' ? request.all() : undefined;
+  if (typeof request?.all !== 'function') {
+    throw new LogicException('A unique rule that reads the id to ignore from the input ([field]) runs only on a request.');
+  }
+  return request.all();
 }
