@@ -7,7 +7,7 @@
  * (Kysely is an optional peer dependency).
  */
 export { PresenceVerifier } from './presence-verifier.js';
-export { KyselyPresenceVerifier, type KyselyPresenceVerifierOptions } from './kysely-presence-verifier.js';
+export { KyselyPresenceVerifier, type KyselyPresenceVerifierOptions, type KyselyDatabase } from './kysely-presence-verifier.js';
 export { PresentValues } from './present-values.js';
 export { type PresenceValue, isPresenceValue, presenceKey } from './presence-value.js';
 export { type PresenceCondition, type PresenceQueryCallback, conditionsFromExtra, assertConditions } from './presence-condition.js';

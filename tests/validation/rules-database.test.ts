@@ -288,4 +288,13 @@ test('no PresenceVerifier bound: a 500 without details, reported as a LogicExcep
   assert.is(again.status, 500);
 });
 
+test('no PresenceVerifier bound and nothing to check (a missing or blank field): no query is needed, as in Laravel', async () => {
+  const missing = await post('invite', {}, bare!);
+  assert.is(missing.status, 200);
+  const blank = await post('signup', { email: '' }, bare!);
+  assert.is(blank.status, 422);
+  assert.equal(blank.body.errors, { email: ['The email field is required.'] });
+  assert.is(bareReported.length, 0);
+});
+
 test.run();

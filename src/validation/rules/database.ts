@@ -29,7 +29,7 @@ export const DATABASE = {
     compile: (c) => {
       const target = existsTarget(c.params, c.field);
       const field = c.field;
-      return { prefetch: (values, context) => existsCheck(target, checked(values, field), verifierFor(context, target)) };
+      return { prefetch: (values, context) => existsCheck(target, checked(values, field), () => verifierFor(context, target)) };
     },
   },
   unique: {
@@ -41,7 +41,13 @@ export const DATABASE = {
       const target = uniqueTarget(c.params, c.field);
       const field = c.field;
       return {
-        prefetch: (values, context) => uniqueCheck(target, checked(values, field), verifierFor(context, target), () => inputOf(context)),
+        prefetch: (values, context) =>
+          uniqueCheck(
+            target,
+            checked(values, field),
+            () => verifierFor(context, target),
+            () => inputOf(context),
+          ),
       };
     },
   },
@@ -66,6 +72,22 @@ function verifierFor(context: ValidationContext, target: PresenceTarget): Presen
   return verifier.connection(target.connection);
 }
 
+/**
+ * The verifier, or when there is none (or no such connection) a check that
+ * throws that LogicException: as in Laravel, the fault is raised only if the
+ * rule runs, so a value an earlier rule failed (the null of a `required`
+ * field) or no verifier at all cannot turn a 422 into a 500.
+ */
+function verifierOrFault(verifierOf: () => PresenceVerifier): PresenceVerifier | Check {
+  try {
+    return verifierOf();
+  } catch (error) {
+    return () => {
+      throw error;
+    };
+  }
+}
+
 /** The items of an array value (a JSON object's values: PHP decodes it to an array). */
 function itemsOf(value: Record<string, unknown> | unknown[]): unknown[] {
   return Array.isArray(value) ? value : Object.values(value);
@@ -73,8 +95,10 @@ function itemsOf(value: Record<string, unknown> | unknown[]): unknown[] {
 
 // --- exists ------------------------------------------------------------------
 
-async function existsCheck(target: PresenceTarget, values: readonly unknown[], verifier: PresenceVerifier): Promise<Check> {
+async function existsCheck(target: PresenceTarget, values: readonly unknown[], verifierOf: () => PresenceVerifier): Promise<Check> {
   if (values.length === 0) return NOTHING_ASKED;
+  const verifier = verifierOrFault(verifierOf);
+  if (typeof verifier === 'function') return verifier;
   if (values.length === 1) {
     const only = values[0];
     const passes = await existsOne(target, only, verifier);
@@ -121,10 +145,12 @@ function existsIn(present: PresentValues, value: unknown): boolean {
 async function uniqueCheck(
   target: UniqueTarget,
   values: readonly unknown[],
-  verifier: PresenceVerifier,
+  verifierOf: () => PresenceVerifier,
   input: () => unknown,
 ): Promise<Check> {
   if (values.length === 0) return NOTHING_ASKED;
+  const verifier = verifierOrFault(verifierOf);
+  if (typeof verifier === 'function') return verifier;
   const ignoreId = resolveIgnoredId(target.ignore, target.ignore?.kind === 'input' ? input() : null);
   try {
     return await uniqueQuery(target, values, verifier, ignoreId);
