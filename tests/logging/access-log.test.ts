@@ -70,7 +70,9 @@ test('durations print as pino prints milliseconds; path and action are quoted pe
   const chunks: string[] = [];
   const log = new AccessLog({ write: (chunk: string) => chunks.push(chunk) }, 30);
   const durations = [0, 5, 50, 500, 1000, 1200, 1234, 1230, 999_999, 12_345_678];
-  durations.forEach((micros, i) => log.line(`id-${i}`, 'GET', i % 2 === 0 ? '/a' : '/b"c', i % 3 === 0 ? undefined : `act${i % 3}`, 200, micros));
+  durations.forEach((micros, i) => {
+    log.line(`id-${i}`, 'GET', i % 2 === 0 ? '/a' : '/b"c', i % 3 === 0 ? undefined : `act${i % 3}`, 200, micros);
+  });
   log.close();
   const lines = chunks
     .join('')
