@@ -49,7 +49,10 @@ function source(variant: Variant): string {
   const signature = variant === 'untyped' ? 'override rules(): RuleMap' : 'override rules()';
   const reads =
     variant === 'typed'
-      ? [...FIELDS.slice(0, 40).map(([k]) => `    void v.${k};`), '    void v.address.street; void v.items[0]?.qty; void v.tags; void v.meta;']
+      ? [
+          ...FIELDS.slice(0, 40).map(([k]) => `    void v.${k};`),
+          '    void v.address.street; void v.items[0]?.qty; void v.tags; void v.meta;',
+        ]
       : [...FIELDS.slice(0, 40).map(([k]) => `    void v['${k}'];`), "    void v['address']; void v['items'];"];
   return `import { Action, FormRequest, type RuleMap } from ${JSON.stringify(join(ROOT, 'src/index.js'))};
 export type { RuleMap };
@@ -94,9 +97,12 @@ function measure(dir: string, variant: Variant): Figures {
   let best: Figures | undefined;
   for (let i = 0; i < RUNS; i++) {
     const before = childrenCpu();
-    const run = spawnSync(join(ROOT, 'node_modules/.bin/tsc'), ['-p', config, '--singleThreaded', '--extendedDiagnostics'], { encoding: 'utf8' });
+    const run = spawnSync(join(ROOT, 'node_modules/.bin/tsc'), ['-p', config, '--singleThreaded', '--extendedDiagnostics'], {
+      encoding: 'utf8',
+    });
     if (run.status !== 0) throw new Error(`tsc failed on the ${variant} program:\n${run.stdout}${run.stderr}`);
-    const count = (label: string) => Number(/^(\w+):\s+(\d+)/m.exec(run.stdout.split('\n').find((l) => l.startsWith(label)) ?? '')?.[2] ?? Number.NaN);
+    const count = (label: string) =>
+      Number(/^(\w+):\s+(\d+)/m.exec(run.stdout.split('\n').find((l) => l.startsWith(label)) ?? '')?.[2] ?? Number.NaN);
     const cpu = childrenCpu() - before;
     const figures = { cpu, types: count('Types:'), instantiations: count('Instantiations:') };
     if (best === undefined || figures.cpu < best.cpu) best = figures;
