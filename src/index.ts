@@ -115,4 +115,5 @@ export {
   type InValue,
   type EnumLike,
 } from './validation/rule-builders.js';
-export type { ConditionalRule } from './validation/types.js';
+export { ExistsRule, UniqueRule, type WhereValue } from './validation/database-rule-builders.js';
+export type { ConditionalRule, StringableRule } from './validation/types.js';
