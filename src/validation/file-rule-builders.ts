@@ -9,7 +9,7 @@
  */
 import { LogicException } from '../errors/logic-exception.js';
 import { phpNumberString } from './php.js';
-import { RULE_LIST, RULE_STRING, type Rule, type RuleList, type StringableRule } from './types.js';
+import { RULE_LIST, STRINGABLE_RULE, type Rule, type RuleList, type StringableRule } from './types.js';
 
 /** The constraints of a `dimensions` rule, named as its parameters. */
 export interface DimensionConstraints {
@@ -35,7 +35,7 @@ function text(value: number | string): string {
  * is the rule `dimensions:min_width=100,max_width=1000,ratio=3/2`.
  */
 export class Dimensions implements StringableRule {
-  readonly [RULE_STRING] = true as const;
+  readonly [STRINGABLE_RULE] = true as const;
   readonly #constraints = new Map<string, string>();
 
   constructor(constraints: DimensionConstraints = {}) {

@@ -4,14 +4,17 @@
  * `Rule.prohibitedIf`, `Rule.excludeIf`, `Rule.enum(MyEnum)` and
  * `Password.min(8).letters().mixedCase().numbers().symbols()`.
  *
- * `Rule.in` / `Rule.notIn` give the rule string Laravel's `In` prints.
- * `Rule.dimensions`, `Rule.file` and `Rule.imageFile` are the file rule
- * builders of `file-rule-builders.ts`. The
+ * `Rule.exists(table, column?)` and `Rule.unique(table, column?)` build
+ * the database rules (`database-rule-builders.ts`); `Rule.dimensions`,
+ * `Rule.file` and `Rule.imageFile` the file rules (`file-rule-builders.ts`).
+ *
+ * `Rule.in` / `Rule.notIn` give the rule string Laravel's `In` prints. The
  * conditional builders take a boolean, fixed when the class is compiled, or
  * a function of the request's input, called once per validation (rules are
  * compiled once per class, so the function cannot read the request itself).
  */
 import type { InputBag } from '../http/own.js';
+import { ExistsRule, UniqueRule } from './database-rule-builders.js';
 import { Dimensions, File, type DimensionConstraints, type ImageFile } from './file-rule-builders.js';
 import { isNumeric } from './php.js';
 import { CONDITIONAL_RULE, type ConditionalRule, type FailCallback, type Rule as AnyRule, type RuleObject } from './types.js';
@@ -115,6 +118,14 @@ export const Rule = {
   /** An image file rule to build on (`Rule::imageFile()`, `File.image()`). */
   imageFile(): ImageFile {
     return File.image();
+  },
+  /** `exists:table,column`: a row has the value; add `.where(...)` clauses. The column defaults to the attribute's name. */
+  exists(table: string, column?: string): ExistsRule {
+    return new ExistsRule(table, column);
+  },
+  /** `unique:table,column`: no row has the value; add `.ignore(id)` and `.where(...)` clauses. The column defaults to the attribute's name. */
+  unique(table: string, column?: string): UniqueRule {
+    return new UniqueRule(table, column);
   },
 } as const;
 

@@ -2,12 +2,13 @@
  * Reads a field's rules as the host framework writes them: a pipe string
  * (`required|string|max:255`) or a list whose strings are one rule each
  * (so a regex may contain `|`), `name:param,param` with CSV parameters
- * (`in:"a,b",c`), rule objects, closures and raw JSON Schemas.
+ * (`in:"a,b",c`), rule objects, closures, built rules written as strings
+ * (`Rule.unique(...)`) and raw JSON Schemas.
  */
 import {
   CONDITIONAL_RULE,
   RULE_LIST,
-  RULE_STRING,
+  STRINGABLE_RULE,
   type ConditionalRule,
   type FieldRules,
   type RuleClosure,
@@ -127,15 +128,14 @@ function addRules(list: readonly unknown[], out: ParsedRule[], depth: number): v
     } else if (rule !== null && typeof rule === 'object' && RULE_LIST in rule) {
       if (depth >= MAX_RULE_LIST_DEPTH) throw new RuleError(String(rule.constructor?.name ?? 'rule list'), 'built rules nest too deeply');
       addRules((rule as RuleList)[RULE_LIST](), out, depth + 1);
-    } else if (rule !== null && typeof rule === 'object' && RULE_STRING in rule) {
-      const text = String(rule);
-      if (text.trim() !== '') out.push(parseRuleString(text));
     } else if (typeof rule === 'function') {
       out.push({ kind: 'closure', fn: rule as RuleClosure, raw: rule.name ? `closure ${rule.name}` : 'closure' });
     } else if (rule !== null && typeof rule === 'object' && CONDITIONAL_RULE in rule) {
       const conditional = rule as ConditionalRule;
       const parsed = parseRuleString(conditional.rule);
       if (parsed.kind === 'named') out.push({ ...parsed, when: conditional.when });
+    } else if (rule !== null && typeof rule === 'object' && STRINGABLE_RULE in rule) {
+      out.push(parseRuleString(String(rule)));
     } else if (rule !== null && typeof rule === 'object' && typeof (rule as RuleObject).validate === 'function') {
       const name = (rule as object).constructor?.name;
       out.push({ kind: 'object', rule: rule as RuleObject, raw: name && name !== 'Object' ? name : 'rule object' });

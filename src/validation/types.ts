@@ -35,12 +35,16 @@ export interface ConditionalRule {
   readonly when: (input: InputBag) => boolean;
 }
 
-/** Marks an object that stands for one rule string, as Laravel's `Stringable` rules (`Rule.dimensions()`). */
-export const RULE_STRING: unique symbol = Symbol('switchyard.ruleString');
+/**
+ * Marks a built rule that is compiled as its rule string, as Laravel casts
+ * its `Stringable` rules (`Rule.unique('users').ignore(5)` is
+ * `unique:users,NULL,"5",id`).
+ */
+export const STRINGABLE_RULE: unique symbol = Symbol('switchyard.stringableRule');
 
-/** A built rule read as its string (`dimensions:min_width=100`). */
+/** A built rule compiled as `String(rule)` (built by `Rule.exists` and `Rule.unique`). */
 export interface StringableRule {
-  readonly [RULE_STRING]: true;
+  readonly [STRINGABLE_RULE]: true;
   toString(): string;
 }
 
@@ -54,8 +58,9 @@ export interface RuleList {
 
 /**
  * One rule: a rule string (`max:255`), a rule object, a closure, a
- * conditional rule, a built rule (`Rule.dimensions()`, `File.image()`), or
- * a raw JSON Schema escape hatch.
+ * conditional rule, a built rule written as a string (`Rule.unique()`,
+ * `Rule.dimensions()`) or standing for several (`File.image()`), or a raw
+ * JSON Schema escape hatch.
  */
 export type Rule = string | RuleObject | RuleClosure | SchemaRule | ConditionalRule | StringableRule | RuleList;
 

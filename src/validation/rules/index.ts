@@ -4,6 +4,7 @@
  */
 import { ARRAYS } from './arrays.js';
 import { COMPARISON } from './comparison.js';
+import { DATABASE } from './database.js';
 import { DATES } from './dates.js';
 import { EXCLUSION } from './exclusion.js';
 import type { RuleDefinition } from './definition.js';
@@ -28,6 +29,7 @@ export const RULES = {
   ...FORMATS,
   ...DATES,
   ...COMPARISON,
+  ...DATABASE,
   ...FILES,
 } as const satisfies Readonly<Record<string, RuleDefinition>>;
 
