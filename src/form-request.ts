@@ -100,7 +100,7 @@ export abstract class FormRequest {
     return key === undefined ? data : own(data, key);
   }
 
-  /** All input, body over query. */
+  /** All input: body over query, and the uploaded files over both at their paths (what `rules()` validate). */
   all(): InputBag {
     return this[REQUEST].all();
   }
@@ -146,6 +146,11 @@ export abstract class FormRequest {
   /** All uploaded files under `field`. */
   files(field: string): readonly UploadedFile[] {
     return this[REQUEST].files(field);
+  }
+
+  /** Every uploaded file at its bracket-parsed path (`photos[]` → `photos: [file, file]`), as Laravel's `allFiles()`. */
+  allFiles(): InputBag {
+    return this[REQUEST].allFiles();
   }
 
   /** Request headers (lower-case names). */

@@ -116,4 +116,5 @@ export {
   type EnumLike,
 } from './validation/rule-builders.js';
 export { ExistsRule, UniqueRule, type WhereValue } from './validation/database-rule-builders.js';
-export type { ConditionalRule, StringableRule } from './validation/types.js';
+export type { ConditionalRule, StringableRule, RuleList } from './validation/types.js';
+export { Dimensions, File, ImageFile, type DimensionConstraints } from './validation/file-rule-builders.js';

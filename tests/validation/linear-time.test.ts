@@ -121,6 +121,9 @@ const SPECS: Readonly<Record<string, readonly RuleMap[]>> = {
   hex_color: [{ value: 'hex_color' }],
   mac_address: [{ value: 'mac_address' }],
   timezone: [{ value: 'timezone' }, { value: 'timezone:all_with_bc' }],
+  // File rules fail a string at once; tests/files bounds the inspection of large uploads.
+  file: [{ value: 'file' }],
+  extensions: [{ value: 'extensions:png,jpg' }],
 };
 
 /** The runs the built-in patterns loop on: letters, separators, digits, IDN prefixes, unicode. */
@@ -218,6 +221,11 @@ const test = suite('every built-in rule is linear-time on 100 KB adversarial val
 const IO_SPECS: Readonly<Record<string, readonly RuleMap[]>> = {
   exists: [{ value: 'exists:t,c' }, { 'list.*': 'exists:t,c,a,1' }, { value: 'array|exists:t,c' }],
   unique: [{ value: 'unique:t,c,5,id,a,!1' }, { 'list.*': 'unique:t,c' }],
+  // File rules that inspect uploads: on strings they answer without reading anything.
+  image: [{ value: 'image' }, { 'list.*': 'image' }],
+  mimes: [{ value: 'mimes:png,jpg' }],
+  mimetypes: [{ value: 'mimetypes:image/*,text/plain' }],
+  dimensions: [{ value: 'dimensions:min_width=1,max_width=100,ratio=3/2' }],
 };
 
 /** A PresenceVerifier over a set of values, answering without I/O. */

@@ -8,6 +8,7 @@ import { DATABASE } from './database.js';
 import { DATES } from './dates.js';
 import { EXCLUSION } from './exclusion.js';
 import type { RuleDefinition } from './definition.js';
+import { FILES } from './files.js';
 import { FORMATS } from './formats.js';
 import { NUMBERS } from './numbers.js';
 import { PRESENCE } from './presence.js';
@@ -29,6 +30,7 @@ export const RULES = {
   ...DATES,
   ...COMPARISON,
   ...DATABASE,
+  ...FILES,
 } as const satisfies Readonly<Record<string, RuleDefinition>>;
 
 /** A rule name of the table. */
