@@ -3,11 +3,13 @@
  * rule is one entry in one family file (see `definition.ts`).
  */
 import { ARRAYS } from './arrays.js';
+import { AUTH } from './auth.js';
 import { COMPARISON } from './comparison.js';
 import { DATES } from './dates.js';
 import { EXCLUSION } from './exclusion.js';
 import type { RuleDefinition } from './definition.js';
 import { FORMATS } from './formats.js';
+import { NETWORK } from './network.js';
 import { NUMBERS } from './numbers.js';
 import { PRESENCE } from './presence.js';
 import { ruleKey } from '../rule-parser.js';
@@ -27,6 +29,8 @@ export const RULES = {
   ...FORMATS,
   ...DATES,
   ...COMPARISON,
+  ...NETWORK,
+  ...AUTH,
 } as const satisfies Readonly<Record<string, RuleDefinition>>;
 
 /** A rule name of the table. */
