@@ -101,8 +101,19 @@ test('numbers are compared as PHP prints them; arrays fail (a TypeError in PHP)'
   assert.equal(await validate({ pin: 'current_password' }, { pin: ['1234'] }, services), { ok: false, errors: { pin: [INCORRECT] } });
 });
 
-test('a missing field asks nothing, even with no resolver bound', async () => {
+test('a missing or blank field asks nothing, even with no resolver bound', async () => {
   assert.equal(await validate({ password: 'current_password' }, {}), { ok: true, validated: {} });
+  assert.equal(await validate({ password: 'current_password' }, { password: '' }), { ok: true, validated: { password: '' } });
+  assert.equal(await validate({ password: 'nullable|current_password' }, { password: null }), { ok: true, validated: { password: null } });
+});
+
+test('null fails without asking (PHP compares it as an empty password)', async () => {
+  const users = new Users(HASH);
+  assert.equal(await validate({ password: 'current_password' }, { password: null }, [[PasswordUserResolver, users]]), {
+    ok: false,
+    errors: { password: [INCORRECT] },
+  });
+  assert.equal(users.asked, []);
 });
 
 test('no PasswordUserResolver bound: the validation rejects, naming it', async () => {

@@ -7,14 +7,20 @@
  */
 import { LogicException } from '../../errors/logic-exception.js';
 import type { Request } from '../../http/request.js';
-import { isContainer, phpString } from '../php.js';
+import { isBlankString, isContainer, phpString } from '../php.js';
 import { defaultPasswordHasher } from '../services/defaults.js';
 import { PasswordHasher } from '../services/password-hasher.js';
 import { PasswordUserResolver } from '../services/password-user-resolver.js';
 import type { RuleFamily } from './definition.js';
 
-/** The string PHP's `password_verify` receives; null for an array (a TypeError in PHP, a failed rule here). */
-const plainOf = (value: unknown): string | null => (isContainer(value) ? null : phpString(value));
+/**
+ * The password PHP's `password_verify` receives, or null when nothing can
+ * match: an array (a TypeError in PHP, a failed rule here), null (`''`,
+ * never a user's password), or a blank string (the rule never checks it;
+ * asking for the user would fault an application without a resolver where
+ * Laravel passes).
+ */
+const plainOf = (value: unknown): string | null => (value === null || isContainer(value) || isBlankString(value) ? null : phpString(value));
 
 export const AUTH = {
   current_password: {
