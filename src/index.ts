@@ -115,7 +115,8 @@ export {
   type InValue,
   type EnumLike,
 } from './validation/rule-builders.js';
-export type { ConditionalRule } from './validation/types.js';
+export { ExistsRule, UniqueRule, type WhereValue } from './validation/database-rule-builders.js';
+export type { ConditionalRule, StringableRule } from './validation/types.js';
 
 // Services of the rules with input/output (container keys and their defaults): bind your own with
 // `app.container.bind(Key).toConstantValue(instance)`. See docs/validation.md, "Rules that use services".

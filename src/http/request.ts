@@ -63,9 +63,17 @@ export class Request {
    * answer as it writes it (and to `res` when a handler takes it), so no
    * header goes through node's slower `setHeader` path on every request.
    */
-  setRequestId(id: string): void {
+  setRequestId(id: string, startedAt: number): void {
     this.#requestId = id;
+    this.#startedAt = startedAt;
     this.#attributes?.set('request_id', id);
+  }
+
+  #startedAt = 0;
+
+  /** @internal When request logging saw the request begin (`performance.now()`), for its duration. */
+  get startedAt(): number {
+    return this.#startedAt;
   }
 
   /** @internal Records the selected action's name as `svc.action` and `svc.action_id`. */

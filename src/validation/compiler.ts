@@ -370,6 +370,7 @@ function runField(
         break;
       case PREFETCHED:
         if (!apply && !rule.implicit) continue;
+        if (out !== null && rule.skipsAfterFailure) continue;
         if (env.fetched![rule.slot!]!(value, env)) continue;
         (out ??= []).push(message(plan, field, rule, value, env, null));
         if (rule.implicit) return out;

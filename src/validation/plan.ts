@@ -57,6 +57,8 @@ export interface RulePlan {
   slot?: number;
   /** A custom rule that runs on missing / empty values too. */
   readonly implicit: boolean;
+  /** A PREFETCHED rule skipped once the attribute has a message (`CheckedRule.skipsAfterFailure`). */
+  readonly skipsAfterFailure?: boolean;
   /** A custom rule written as an `async` function or method. */
   readonly async?: boolean;
   /** `gt` and friends: a numeric value takes the numeric message. */
@@ -362,6 +364,7 @@ function buildField(
                         !when(env.data) || inner(v, env),
                   ),
           implicit: def.kind === 'implicit',
+          skipsAfterFailure: def.skipsAfterFailure === true,
           numericWhenNumeric,
           message,
         });

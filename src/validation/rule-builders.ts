@@ -4,12 +4,16 @@
  * `Rule.prohibitedIf`, `Rule.excludeIf`, `Rule.enum(MyEnum)` and
  * `Password.min(8).letters().mixedCase().numbers().symbols()`.
  *
+ * `Rule.exists(table, column?)` and `Rule.unique(table, column?)` build
+ * the database rules (`database-rule-builders.ts`).
+ *
  * `Rule.in` / `Rule.notIn` give the rule string Laravel's `In` prints. The
  * conditional builders take a boolean, fixed when the class is compiled, or
  * a function of the request's input, called once per validation (rules are
  * compiled once per class, so the function cannot read the request itself).
  */
 import type { InputBag } from '../http/own.js';
+import { ExistsRule, UniqueRule } from './database-rule-builders.js';
 import { isNumeric } from './php.js';
 import type { Check, ValidationContext } from './rules/definition.js';
 import { defaultUncompromisedVerifier } from './services/defaults.js';
@@ -111,6 +115,14 @@ export const Rule = {
   /** The value must be one of the enum's values. */
   enum(type: EnumLike): EnumRule {
     return new EnumRule(enumValues(type));
+  },
+  /** `exists:table,column`: a row has the value; add `.where(...)` clauses. The column defaults to the attribute's name. */
+  exists(table: string, column?: string): ExistsRule {
+    return new ExistsRule(table, column);
+  },
+  /** `unique:table,column`: no row has the value; add `.ignore(id)` and `.where(...)` clauses. The column defaults to the attribute's name. */
+  unique(table: string, column?: string): UniqueRule {
+    return new UniqueRule(table, column);
   },
 } as const;
 

@@ -2,9 +2,10 @@
  * Reads a field's rules as the host framework writes them: a pipe string
  * (`required|string|max:255`) or a list whose strings are one rule each
  * (so a regex may contain `|`), `name:param,param` with CSV parameters
- * (`in:"a,b",c`), rule objects, closures and raw JSON Schemas.
+ * (`in:"a,b",c`), rule objects, closures, built rules written as strings
+ * (`Rule.unique(...)`) and raw JSON Schemas.
  */
-import { CONDITIONAL_RULE, type ConditionalRule, type FieldRules, type RuleClosure, type RuleObject } from './types.js';
+import { CONDITIONAL_RULE, STRINGABLE_RULE, type ConditionalRule, type FieldRules, type RuleClosure, type RuleObject } from './types.js';
 import type { InputBag } from '../http/own.js';
 
 export type ParsedRule =
@@ -109,6 +110,8 @@ export function parseFieldRules(rules: FieldRules): ParsedRule[] {
       const conditional = rule as ConditionalRule;
       const parsed = parseRuleString(conditional.rule);
       if (parsed.kind === 'named') out.push({ ...parsed, when: conditional.when });
+    } else if (rule !== null && typeof rule === 'object' && STRINGABLE_RULE in rule) {
+      out.push(parseRuleString(String(rule)));
     } else if (rule !== null && typeof rule === 'object' && typeof (rule as RuleObject).validate === 'function') {
       const name = (rule as object).constructor?.name;
       out.push({ kind: 'object', rule: rule as RuleObject, raw: name && name !== 'Object' ? name : 'rule object' });

@@ -48,8 +48,25 @@ export interface ConditionalRule {
   readonly when: (input: InputBag) => boolean;
 }
 
-/** One rule: a rule string (`max:255`), a rule object, a closure, a conditional rule, or a raw JSON Schema escape hatch. */
-export type Rule = string | RuleObject | RuleClosure | SchemaRule | ConditionalRule;
+/**
+ * Marks a built rule that is compiled as its rule string, as Laravel casts
+ * its `Stringable` rules (`Rule.unique('users').ignore(5)` is
+ * `unique:users,NULL,"5",id`).
+ */
+export const STRINGABLE_RULE: unique symbol = Symbol('switchyard.stringableRule');
+
+/** A built rule compiled as `String(rule)` (built by `Rule.exists` and `Rule.unique`). */
+export interface StringableRule {
+  readonly [STRINGABLE_RULE]: true;
+  toString(): string;
+}
+
+/**
+ * One rule: a rule string (`max:255`), a rule object, a closure, a
+ * conditional rule, a built rule written as a string, or a raw JSON Schema
+ * escape hatch.
+ */
+export type Rule = string | RuleObject | RuleClosure | SchemaRule | ConditionalRule | StringableRule;
 
 /**
  * Escape hatch: the value must match this JSON Schema (compiled by ajv with

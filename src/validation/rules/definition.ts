@@ -141,6 +141,12 @@ export interface CheckedRule extends Common {
    * measured, and its message chosen, as if the field had a numeric rule.
    */
   readonly numericWhenNumeric?: boolean;
+  /**
+   * Laravel's `hasNotFailedPreviousRuleIfPresenceRule` (exists, unique): a
+   * rule with `prefetch` that does not run on an attribute an earlier rule
+   * of its field already failed (its query still ran, with every value).
+   */
+  readonly skipsAfterFailure?: boolean;
   compile(c: RuleContext): Compiled;
 }
 

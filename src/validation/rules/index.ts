@@ -5,6 +5,7 @@
 import { ARRAYS } from './arrays.js';
 import { AUTH } from './auth.js';
 import { COMPARISON } from './comparison.js';
+import { DATABASE } from './database.js';
 import { DATES } from './dates.js';
 import { EXCLUSION } from './exclusion.js';
 import type { RuleDefinition } from './definition.js';
@@ -31,6 +32,7 @@ export const RULES = {
   ...COMPARISON,
   ...NETWORK,
   ...AUTH,
+  ...DATABASE,
 } as const satisfies Readonly<Record<string, RuleDefinition>>;
 
 /** A rule name of the table. */
