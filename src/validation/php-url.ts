@@ -6,7 +6,8 @@
  */
 
 const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
-const isSchemeChar = (c: string): boolean => /^[A-Za-z0-9+.-]$/.test(c);
+const NOT_SCHEME = /[^A-Za-z0-9+.-]/;
+const CONTROL = /[\x00-\x1f\x7f]/;
 const isSpace = (c: string | undefined): boolean => c === ' ' || c === '\t' || c === '\n' || c === '\v' || c === '\f' || c === '\r';
 
 /** C's `strtol` on a port of at most 5 characters: its value, or null when no digit was read. */
@@ -24,10 +25,20 @@ function strtol(text: string): number | null {
   return i === from ? null : sign * n;
 }
 
-/** The first of `chars` in `s` from `from`, or `s.length`. */
-function firstOf(s: string, from: number, chars: string): number {
-  for (let i = from; i < s.length; i++) if (chars.includes(s[i]!)) return i;
-  return s.length;
+/** The first match of `re` (global) in `s` from `from`, or `s.length`. */
+function firstOf(s: string, from: number, re: RegExp): number {
+  re.lastIndex = from;
+  return re.exec(s)?.index ?? s.length;
+}
+const QUERY_OR_FRAGMENT = /[?#]/g;
+const AUTHORITY_END = /[/?#]/g;
+
+/** PHP's `php_replace_controlchars`: each control character becomes `_` (code units, so a surrogate pair is never split). */
+function replaceControls(host: string): string {
+  if (!CONTROL.test(host)) return host;
+  const units = Buffer.from(host, 'utf16le');
+  for (let i = 0; i < units.length; i += 2) if (units[i + 1] === 0 && (units[i]! < 0x20 || units[i] === 0x7f)) units[i] = 0x5f;
+  return units.toString('utf16le');
 }
 
 /** `/^\/\//` at `at`. */
@@ -46,14 +57,9 @@ export function phpUrlHost(s: string): string | null {
   let parsePort = false;
 
   if (colon > 0) {
-    for (let p = 0; p < colon; p++) {
-      if (isSchemeChar(s[p]!)) continue;
-      if (colon + 1 < end && colon < firstOf(s, 0, '?#')) {
-        parsePort = true;
-        break;
-      }
-      if (slashes(s, 0)) return hostAt(s, 2, 0);
-      return null;
+    if (NOT_SCHEME.test(s.slice(0, colon))) {
+      if (!(colon + 1 < end && colon < firstOf(s, 0, QUERY_OR_FRAGMENT))) return slashes(s, 0) ? hostAt(s, 2, 0) : null;
+      parsePort = true;
     }
     if (!parsePort) {
       if (colon + 1 === end) return null;
@@ -100,7 +106,7 @@ export function phpUrlHost(s: string): string | null {
 /** parse_host: the authority from `start`, without user info and port. */
 function hostAt(s: string, from: number, port: number): string | null {
   let start = from;
-  const authorityEnd = firstOf(s, start, '/?#');
+  const authorityEnd = firstOf(s, start, AUTHORITY_END);
   const at = s.lastIndexOf('@', authorityEnd - 1);
   if (at >= start) start = at + 1;
   let hostEnd = authorityEnd;
@@ -118,6 +124,6 @@ function hostAt(s: string, from: number, port: number): string | null {
     }
   }
   if (hostEnd - start < 1) return null;
-  const host = s.slice(start, hostEnd).replace(/[\x00-\x1f\x7f]/g, '_');
+  const host = replaceControls(s.slice(start, hostEnd));
   return host === '0' ? null : host;
 }

@@ -119,15 +119,19 @@ export const FORMATS = {
       return {
         // egulias' DNSCheckValidation: an MX, A or AAAA record for the domain, looked up once per distinct domain.
         prefetch: async (values, context) => {
+          // Each value's domain (null: refused before any lookup), read once: the check finds it again by the same string.
+          const hostOf = new Map<unknown, string | null>();
+          const domain = (value: unknown): string | null => (local(value) ? emailDnsHost(value) : null);
           const hosts = new Set<string>();
           for (const value of values) {
-            const host = local(value) ? emailDnsHost(value) : null;
+            const host = domain(value);
+            hostOf.set(value, host);
             if (host !== null) hosts.add(host);
           }
           if (hosts.size === 0) return () => false;
           const mail = await hostsPassing(context.service(DnsResolver, defaultDnsResolver), hosts, MAIL_TYPES, acceptsMail);
           return (value) => {
-            const host = local(value) ? emailDnsHost(value) : null;
+            const host = hostOf.has(value) ? hostOf.get(value)! : domain(value);
             return host !== null && mail.has(host);
           };
         },

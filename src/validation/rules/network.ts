@@ -9,8 +9,6 @@ import { defaultDnsResolver } from '../services/defaults.js';
 import { DnsResolver } from '../services/dns-resolver.js';
 import type { RuleFamily } from './definition.js';
 
-const hostOf = (value: unknown): string | null => (typeof value === 'string' ? phpUrlHost(value) : null);
-
 export const NETWORK = {
   active_url: {
     kind: 'value',
@@ -18,15 +16,18 @@ export const NETWORK = {
     // Laravel's validateActiveUrl: the host parse_url finds has an A or AAAA record; a failed lookup fails the rule.
     compile: () => ({
       prefetch: async (values, context) => {
+        // Each value's host, read once: the check below finds it again by the same string.
+        const hostOf = new Map<unknown, string | null>();
         const hosts = new Set<string>();
         for (const value of values) {
-          const host = hostOf(value);
+          const host = typeof value === 'string' ? phpUrlHost(value) : null;
+          hostOf.set(value, host);
           if (host !== null) hosts.add(host);
         }
         if (hosts.size === 0) return () => false;
         const active = await hostsPassing(context.service(DnsResolver, defaultDnsResolver), hosts, ADDRESS_TYPES, hasAddress);
         return (value) => {
-          const host = hostOf(value);
+          const host = hostOf.has(value) ? hostOf.get(value)! : typeof value === 'string' ? phpUrlHost(value) : null;
           return host !== null && active.has(host);
         };
       },
