@@ -118,3 +118,20 @@ export {
 export { ExistsRule, UniqueRule, type WhereValue } from './validation/database-rule-builders.js';
 export type { ConditionalRule, StringableRule, RuleList } from './validation/types.js';
 export { Dimensions, File, ImageFile, type DimensionConstraints } from './validation/file-rule-builders.js';
+
+// Services of the rules with input/output (container keys and their defaults): bind your own with
+// `app.container.bind(Key).toConstantValue(instance)`. See docs/validation.md, "Rules that use services".
+/** `active_url` and `email:dns` look names up through it; default `NodeDnsResolver`. */
+export { DnsResolver, type DnsRecordType } from './validation/services/dns-resolver.js';
+/** node:dns with a deadline per lookup (2 s by default) and optional name servers. */
+export { NodeDnsResolver, type NodeDnsResolverOptions } from './validation/services/node-dns-resolver.js';
+/** `current_password` finds the user's password hash through it: no default, the application binds one. */
+export { PasswordUserResolver } from './validation/services/password-user-resolver.js';
+/** `current_password` compares through it; default `BcryptPasswordHasher`. */
+export { PasswordHasher } from './validation/services/password-hasher.js';
+/** bcrypt as Laravel's default hasher (`$2y$` hashes from PHP match). */
+export { BcryptPasswordHasher } from './validation/services/bcrypt-password-hasher.js';
+/** `Password.uncompromised()` asks it; default `NotPwnedVerifier`. */
+export { UncompromisedVerifier } from './validation/services/uncompromised-verifier.js';
+/** The Have I Been Pwned range API (k-anonymity), with a timeout (5 s by default). */
+export { NotPwnedVerifier, type NotPwnedVerifierOptions } from './validation/services/not-pwned-verifier.js';

@@ -24,7 +24,7 @@ import type {
   SizeMessages,
 } from './rules/definition.js';
 import { compileSchemaRule } from './schema-rule.js';
-import type { CompileOptions, RuleMap, RuleObject } from './types.js';
+import { PREFETCHED_PART, type CompileOptions, type PrefetchedPart, type RuleMap, type RuleObject } from './types.js';
 
 export const FLAG = 0;
 export const IMPLICIT = 1;
@@ -282,6 +282,19 @@ function buildField(
         numericWhenNumeric: false,
         message: messageFor(r.raw, '', [], false),
       });
+      const part = (rule as { [PREFETCHED_PART]?: PrefetchedPart })[PREFETCHED_PART];
+      if (part !== undefined) {
+        plans.push({
+          kind: PREFETCHED,
+          name: r.raw,
+          check: null,
+          custom: null,
+          prefetch: part.prefetch,
+          implicit: false,
+          numericWhenNumeric: false,
+          message: messageFor(r.raw, part.message, [], false),
+        });
+      }
       continue;
     }
     if (r.kind === 'schema') {

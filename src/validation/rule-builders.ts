@@ -17,7 +17,18 @@ import type { InputBag } from '../http/own.js';
 import { ExistsRule, UniqueRule } from './database-rule-builders.js';
 import { Dimensions, File, type DimensionConstraints, type ImageFile } from './file-rule-builders.js';
 import { isNumeric } from './php.js';
-import { CONDITIONAL_RULE, type ConditionalRule, type FailCallback, type Rule as AnyRule, type RuleObject } from './types.js';
+import type { Check, ValidationContext } from './rules/definition.js';
+import { defaultUncompromisedVerifier } from './services/defaults.js';
+import { UncompromisedVerifier } from './services/uncompromised-verifier.js';
+import {
+  CONDITIONAL_RULE,
+  PREFETCHED_PART,
+  type ConditionalRule,
+  type FailCallback,
+  type PrefetchedPart,
+  type Rule as AnyRule,
+  type RuleObject,
+} from './types.js';
 
 /** One rule of a field (the type); `Rule` the value is the builder below, as Laravel's facade. */
 export type Rule = AnyRule;
@@ -132,8 +143,10 @@ export const Rule = {
 /**
  * Laravel's `Password` rule: a string of at least `min` characters (and at
  * most `max`), with the required kinds of characters. Every unmet
- * requirement is reported, in Laravel's order and words.
- * `uncompromised()` needs a network service and is not offered.
+ * requirement is reported, in Laravel's order and words. With
+ * `uncompromised()`, a password that meets them all is then looked up in
+ * known data leaks (the application's `UncompromisedVerifier`; by default
+ * the Have I Been Pwned range API), once per distinct value of a validation.
  */
 export class Password implements RuleObject {
   #min: number;
@@ -142,6 +155,8 @@ export class Password implements RuleObject {
   #mixed = false;
   #numbers = false;
   #symbols = false;
+  /** The most leaks a password may appear in, or null when `uncompromised()` was not asked for. */
+  #threshold: number | null = null;
 
   private constructor(min: number) {
     this.#min = Math.max(1, Math.trunc(min));
@@ -185,6 +200,50 @@ export class Password implements RuleObject {
   symbols(): this {
     this.#symbols = true;
     return this;
+  }
+
+  /**
+   * The password must not have appeared in data leaks more than `threshold`
+   * times (Laravel's `uncompromised($threshold = 0)`). Checked only when
+   * every other requirement is met; the message is "The given :attribute
+   * has appeared in a data leak. Please choose a different :attribute."
+   */
+  uncompromised(threshold = 0): this {
+    this.#threshold = threshold;
+    return this;
+  }
+
+  /** @internal The leak lookup, run by the validator as a rule with input/output after `validate`. */
+  get [PREFETCHED_PART](): PrefetchedPart | undefined {
+    const threshold = this.#threshold;
+    if (threshold === null) return undefined;
+    return {
+      message: 'The given :attribute has appeared in a data leak. Please choose a different :attribute.',
+      prefetch: (values, context) => this.#lookUp(values, context, threshold),
+    };
+  }
+
+  async #lookUp(values: readonly unknown[], context: ValidationContext, threshold: number): Promise<Check> {
+    const candidates = new Set<string>();
+    for (const value of values) if (this.#meetsRequirements(value)) candidates.add(value);
+    if (candidates.size === 0) return () => true;
+    const verifier = context.service(UncompromisedVerifier, defaultUncompromisedVerifier);
+    const leaked = new Set<string>();
+    await Promise.all(
+      [...candidates].map(async (password) => {
+        if (!(await verifier.verify(password, threshold))) leaked.add(password);
+      }),
+    );
+    return (value) => !(typeof value === 'string' && leaked.has(value));
+  }
+
+  /** Every requirement but `uncompromised` is met: only then does Laravel look the password up. */
+  #meetsRequirements(value: unknown): value is string {
+    let met = true;
+    this.validate('', value, () => {
+      met = false;
+    });
+    return met && typeof value === 'string';
   }
 
   validate(_attribute: string, value: unknown, fail: FailCallback): void {

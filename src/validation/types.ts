@@ -6,7 +6,7 @@ import type { InputBag } from '../http/own.js';
 import type { ValidationMessages } from '../errors/validation-error.js';
 import type { ValidationLimits } from './limits.js';
 import type { Awaitable } from '../awaitable.js';
-import type { ValidationContext } from './rules/definition.js';
+import type { Prefetch, ValidationContext } from './rules/definition.js';
 
 /** Called by a custom rule to report a failure; `:attribute` is replaced. */
 export type FailCallback = (message: string) => void;
@@ -20,6 +20,19 @@ export interface RuleObject {
    * framework's `ImplicitRule` (the value is then `undefined` or empty).
    */
   readonly implicit?: boolean;
+}
+
+/**
+ * The part of a built-in rule object that needs input/output
+ * (`Password.uncompromised()`, which asks a leak database): run as a rule
+ * with `prefetch` right after the object's own checks, under the object's
+ * name, with this message.
+ */
+export const PREFETCHED_PART: unique symbol = Symbol('switchyard.prefetchedPart');
+
+export interface PrefetchedPart {
+  readonly message: string;
+  readonly prefetch: Prefetch;
 }
 
 /** A closure rule: `(attribute, value, fail) => void`, or an `async` one. */

@@ -5,6 +5,9 @@ import { Password, Rule } from '../../src/index.js';
 import { parseFieldRules } from '../../src/validation/rule-parser.js';
 import { uniqueTarget } from '../../src/validation/rules/database-params.js';
 import { run } from './helpers.js';
+import { compileValidator } from '../../src/validation/compiler.js';
+import { UncompromisedVerifier } from '../../src/validation/services/uncompromised-verifier.js';
+import { contextWith } from '../helpers/validation-context.js';
 
 const test = suite('rule builders');
 
@@ -82,6 +85,79 @@ test('Password.mixedCase answers in linear time on a long lowercase value', () =
   const outcome = run(rule, input);
   assert.ok(performance.now() - start < 200);
   assert.is(outcome.ok, false);
+});
+
+/** Knows a few leaks and counts; records what it was asked. */
+class Leaks extends UncompromisedVerifier {
+  readonly asked: string[] = [];
+  constructor(private readonly counts: Record<string, number>) {
+    super();
+  }
+  override async verify(value: string, threshold: number): Promise<boolean> {
+    this.asked.push(`${value} > ${threshold}`);
+    return !((this.counts[value] ?? 0) > threshold);
+  }
+}
+
+const LEAKED = 'The given password has appeared in a data leak. Please choose a different password.';
+
+function validateWith(verifier: UncompromisedVerifier, rules: Parameters<typeof compileValidator>[0], input: Record<string, unknown>) {
+  return compileValidator(rules, { owner: 'SignupRequest' }).validate(
+    input,
+    undefined,
+    undefined,
+    contextWith([[UncompromisedVerifier, verifier]]),
+  );
+}
+
+test("Password.uncompromised: a leaked password fails with Laravel's message; another passes", async () => {
+  const leaks = new Leaks({ 'Password1!': 5 });
+  const rules = { password: ['required', Password.min(8).uncompromised()] };
+  assert.equal(await validateWith(leaks, rules, { password: 'Password1!' }), { ok: false, errors: { password: [LEAKED] } });
+  assert.equal(await validateWith(leaks, rules, { password: 'unlisted-phrase' }), { ok: true, validated: { password: 'unlisted-phrase' } });
+  assert.equal(leaks.asked, ['Password1! > 0', 'unlisted-phrase > 0']);
+});
+
+test('Password.uncompromised(threshold): more leaks than the threshold fail', async () => {
+  const leaks = new Leaks({ 'seen-three-times': 3 });
+  assert.is((await validateWith(leaks, { p: [Password.min(8).uncompromised(3)] }, { p: 'seen-three-times' })).ok, true);
+  assert.is((await validateWith(leaks, { p: [Password.min(8).uncompromised(2)] }, { p: 'seen-three-times' })).ok, false);
+});
+
+test('Password.uncompromised: asked only when every other requirement is met, as Laravel', async () => {
+  const leaks = new Leaks({ short: 9, 'Password1!': 9 });
+  const rules = { password: [Password.min(8).numbers().uncompromised()] };
+  assert.equal(await validateWith(leaks, rules, { password: 'short' }), {
+    ok: false,
+    errors: { password: ['The password field must be at least 8 characters.', 'The password field must contain at least one number.'] },
+  });
+  assert.equal(await validateWith(leaks, rules, { password: 12345678 }), {
+    ok: false,
+    errors: { password: ['The password field must be a string.'] },
+  });
+  assert.equal(leaks.asked, []);
+});
+
+test('Password.uncompromised: each distinct password of a wildcard asked once', async () => {
+  const leaks = new Leaks({ 'leaked-one': 1 });
+  const outcome = await validateWith(
+    leaks,
+    { 'pw.*': [Password.min(8).uncompromised()] },
+    { pw: ['leaked-one', 'fresh-one', 'leaked-one'] },
+  );
+  assert.equal(outcome, {
+    ok: false,
+    errors: {
+      'pw.0': ['The given pw.0 has appeared in a data leak. Please choose a different pw.0.'],
+      'pw.2': ['The given pw.2 has appeared in a data leak. Please choose a different pw.2.'],
+    },
+  });
+  assert.equal(leaks.asked.sort(), ['fresh-one > 0', 'leaked-one > 0']);
+});
+
+test('a Password without uncompromised() stays synchronous', () => {
+  assert.is(compileValidator({ p: [Password.min(8)] }, { owner: 'R' }).async, false);
+  assert.is(compileValidator({ p: [Password.min(8).uncompromised()] }, { owner: 'R' }).async, true);
 });
 
 test('Rule.exists / Rule.unique print the rule string Laravel prints (Exists / Unique::__toString)', () => {

@@ -1,11 +1,15 @@
 /**
  * Format rules: `email`, `url`, `uuid`, `ulid`, `ip`, `ipv4`, `ipv6`, `json`.
  * Every check is a linear scan or an anchored pattern without nested
- * quantifiers.
+ * quantifiers; `email:dns` also looks its domains up (see `dns-lookups.ts`).
  */
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import isEmailModule from 'validator/lib/isEmail.js';
+import { MAIL_TYPES, acceptsMail, emailDnsHost, hostsPassing } from '../dns-lookups.js';
 import { isContainer, phpString } from '../php.js';
+import { defaultDnsResolver } from '../services/defaults.js';
+import { DnsResolver } from '../services/dns-resolver.js';
+import { isSpoofSuspicious } from '../spoof-check.js';
 import { isUrl, urlWithProtocols } from '../url.js';
 import { BACKWARD_TIMEZONES, TIMEZONES, ZONE_COUNTRIES } from '../timezones.js';
 import type { RuleFamily } from './definition.js';
@@ -103,11 +107,34 @@ export const FORMATS = {
     kind: 'value',
     message: 'The :attribute field must be a valid email address.',
     compile: (c) => {
-      // Laravel runs every listed validation (MultipleValidationWithAnd); dns and spoof need the network and are not run.
+      // Laravel runs every listed validation (MultipleValidationWithAnd); `dns` and `spoof` alone
+      // run without the RFC validation, as there.
+      const only = c.params.length > 0 && c.params.every((p) => p === 'dns' || p === 'spoof');
       const filter = c.params.includes('filter') || c.params.includes('filter_unicode');
       const unicode = !c.params.includes('filter');
+      const spoof = c.params.includes('spoof');
+      const local = (v: unknown): v is string =>
+        typeof v === 'string' && (only || isRfcEmail(v)) && (!filter || isFilterEmail(v, unicode)) && (!spoof || !isSpoofSuspicious(v));
+      if (!c.params.includes('dns')) return { check: local };
       return {
-        check: (v) => typeof v === 'string' && isRfcEmail(v) && (!filter || isFilterEmail(v, unicode)),
+        // egulias' DNSCheckValidation: an MX, A or AAAA record for the domain, looked up once per distinct domain.
+        prefetch: async (values, context) => {
+          // Each value's domain (null: refused before any lookup), read once: the check finds it again by the same string.
+          const hostOf = new Map<unknown, string | null>();
+          const domain = (value: unknown): string | null => (local(value) ? emailDnsHost(value) : null);
+          const hosts = new Set<string>();
+          for (const value of values) {
+            const host = domain(value);
+            hostOf.set(value, host);
+            if (host !== null) hosts.add(host);
+          }
+          if (hosts.size === 0) return () => false;
+          const mail = await hostsPassing(context.service(DnsResolver, defaultDnsResolver), hosts, MAIL_TYPES, acceptsMail);
+          return (value) => {
+            const host = hostOf.has(value) ? hostOf.get(value)! : domain(value);
+            return host !== null && mail.has(host);
+          };
+        },
       };
     },
   },

@@ -3,6 +3,7 @@
  * rule is one entry in one family file (see `definition.ts`).
  */
 import { ARRAYS } from './arrays.js';
+import { AUTH } from './auth.js';
 import { COMPARISON } from './comparison.js';
 import { DATABASE } from './database.js';
 import { DATES } from './dates.js';
@@ -10,6 +11,7 @@ import { EXCLUSION } from './exclusion.js';
 import type { RuleDefinition } from './definition.js';
 import { FILES } from './files.js';
 import { FORMATS } from './formats.js';
+import { NETWORK } from './network.js';
 import { NUMBERS } from './numbers.js';
 import { PRESENCE } from './presence.js';
 import { ruleKey } from '../rule-parser.js';
@@ -29,6 +31,8 @@ export const RULES = {
   ...FORMATS,
   ...DATES,
   ...COMPARISON,
+  ...NETWORK,
+  ...AUTH,
   ...DATABASE,
   ...FILES,
 } as const satisfies Readonly<Record<string, RuleDefinition>>;

@@ -1,0 +1,67 @@
+/**
+ * The default `DnsResolver`: node's own resolver (`node:dns`, c-ares, the
+ * system's name servers), one try per server and a deadline per lookup so
+ * a validation never waits longer than `timeout` on DNS.
+ */
+import { Resolver } from 'node:dns/promises';
+import { LogicException } from '../../errors/logic-exception.js';
+import { DnsResolver, type DnsRecordType } from './dns-resolver.js';
+
+export interface NodeDnsResolverOptions {
+  /** Most milliseconds a lookup may take; past it the lookup fails (and so the rule). Default 2000. */
+  readonly timeout?: number;
+  /** Name servers (`'127.0.0.1:5353'`, `'[::1]:53'`) instead of the system's. */
+  readonly servers?: readonly string[];
+}
+
+/** The codes c-ares gives for a name or a type that does not exist: no records, not a failure. */
+const NO_RECORDS = new Set(['ENODATA', 'ENOTFOUND']);
+
+export class NodeDnsResolver extends DnsResolver {
+  readonly #resolver: Resolver;
+  readonly #timeout: number;
+
+  constructor(options: NodeDnsResolverOptions = {}) {
+    super();
+    const timeout = options.timeout ?? 2000;
+    if (!Number.isInteger(timeout) || timeout < 1) {
+      throw new LogicException(`NodeDnsResolver: timeout must be a positive whole number of milliseconds, got ${String(timeout)}.`);
+    }
+    this.#timeout = timeout;
+    this.#resolver = new Resolver({ timeout, tries: 1 });
+    if (options.servers !== undefined) this.#resolver.setServers([...options.servers]);
+  }
+
+  override records(host: string, type: DnsRecordType): Promise<readonly string[]> {
+    // A final dot makes the name absolute, as Laravel's `$host.'.'`.
+    const name = host.endsWith('.') ? host : `${host}.`;
+    return withDeadline(this.#lookup(name, type), this.#timeout, host);
+  }
+
+  async #lookup(name: string, type: DnsRecordType): Promise<readonly string[]> {
+    try {
+      if (type === 'MX') return (await this.#resolver.resolveMx(name)).map((mx) => mx.exchange);
+      return type === 'A' ? await this.#resolver.resolve4(name) : await this.#resolver.resolve6(name);
+    } catch (error) {
+      if (NO_RECORDS.has((error as NodeJS.ErrnoException).code ?? '')) return [];
+      throw error;
+    }
+  }
+}
+
+/** c-ares retries each server in turn; the deadline bounds the whole lookup. */
+function withDeadline<T>(lookup: Promise<T>, ms: number, host: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`DNS lookup of ${host} timed out after ${ms} ms`)), ms);
+    lookup.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
