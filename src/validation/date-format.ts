@@ -5,7 +5,15 @@
  * regex of canonical token shapes, rebuilds the date (overflowing like PHP:
  * `02-30` becomes `03-01`) and formats every token again to compare.
  */
-import { wallClock } from './dates.js';
+import type { Instant } from './strtotime/resolve.js';
+
+/** Milliseconds since the epoch for wall-clock parts read as UTC (no overflow correction). */
+function wallClock(year: number, month: number, day: number, hour = 0, minute = 0, second = 0, ms = 0): number {
+  const d = new Date(0);
+  d.setUTCFullYear(year, month - 1, day);
+  d.setUTCHours(hour, minute, second, ms);
+  return d.getTime();
+}
 
 const DAY_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const DAY_LONG = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -94,8 +102,8 @@ const LONGEST: Record<string, number> = {
 const UNSUPPORTED = 'eTXxNwWtLoBIZcr!|?*+#';
 
 export interface DateFormat {
-  /** The instant (ms) the value stands for, or null when the value does not match the format exactly. */
-  parse(value: string): number | null;
+  /** The instant the value stands for, or null when the value does not match the format exactly. */
+  parse(value: string): Instant | null;
 }
 
 function pad(n: number, width: number): string {
@@ -219,14 +227,14 @@ export function compileDateFormat(format: string): DateFormat {
   if (has('z') && !(has('Y') || has('y'))) throw new Error('the format character "z" needs a year (Y or y) in the format');
 
   return {
-    parse(value: string): number | null {
+    parse(value: string): Instant | null {
       if (value.length > longest) return null;
       const m = re.exec(value);
       if (m === null) return null;
       if (onlyStamp) {
         // Any 64-bit timestamp round-trips, even past JavaScript's dates.
         const n = BigInt(value);
-        return n >= -(2n ** 63n) && n < 2n ** 63n ? Number(value) * 1000 : null;
+        return n >= -(2n ** 63n) && n < 2n ** 63n ? { sse: Number(value), us: 0 } : null;
       }
       let year = 1970,
         month = 1,
@@ -316,7 +324,7 @@ export function compileDateFormat(format: string): DateFormat {
         if (formatToken(tokens[k]!, date, micro, offset) !== m[k + 1]) return null;
       }
       t -= offset * 60_000;
-      return t;
+      return { sse: Math.floor(t / 1000), us: micro };
     },
   };
 }

@@ -150,6 +150,13 @@ const UNITS = [
   '#',
   'Jan ',
   '12 ',
+  // PHP's date grammar: relative units, 'ago', timestamps, zones, Carbon's ' at ' rewrite.
+  '+1 day ',
+  'ago ',
+  '@1',
+  'GMT+',
+  ' at ',
+  'next 2pm ',
 ];
 
 /** Starts that lead each pattern into the part that loops. */
