@@ -6,6 +6,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { Container } from 'inversify';
 import { FormRequest, type RuleMap } from '../src/index.js';
+import type { ValidationOutcome } from '../src/validation/types.js';
 import { parseJsonObject } from '../src/http/body.js';
 import { planFormRequest } from '../src/routing/action-table.js';
 import { writeCostChart } from './chart.js';
@@ -76,7 +77,7 @@ function formValidator(rules: RuleMap) {
 function switchyardOf(rules: RuleMap): (input: unknown) => unknown {
   const validator = formValidator(rules);
   return (input) => {
-    const outcome = validator.validate(input as Record<string, unknown>);
+    const outcome = validator.validate(input as Record<string, unknown>) as ValidationOutcome; // these rules are all synchronous
     return outcome.ok ? outcome.validated : outcome;
   };
 }

@@ -20,8 +20,6 @@ import { CorsPolicy } from './cors/cors-policy.js';
 import { healthCheck } from './http/health.js';
 import { RateLimiter } from './rate-limiting/rate-limiter.js';
 import { RateLimitingServiceProvider } from './rate-limiting/rate-limiting-service-provider.js';
-import type { Handler } from './http/compose.js';
-import type { Exchange } from './routing/exchange.js';
 import type { Logger } from 'pino';
 import { createLogger } from './logging/create-logger.js';
 import { logRequests, renderAndLog } from './logging/request-logging.js';
@@ -197,15 +195,15 @@ export class Application implements RouterHost, ProviderHost {
     // CORS, as HandleCors among the host framework's global middleware: preflights are answered before
     // anything else runs, and its headers go on every answer as it is written, errors included (414, 503...).
     const cors = this.config.cors === false ? undefined : new CorsPolicy(this.config.cors);
-    // Request logging is outermost, so its line has the status of every answer, preflights included.
-    // Decided here, once: without a logger there is no stage at all.
-    const logging = this.#logger === undefined ? undefined : logRequests(this.#logger, this.render);
+    // Request logging observes the kernel, so its line has the status of every answer, preflights included.
+    // Decided here, once: without a logger nothing is observed.
+    const logging = this.#logger === undefined ? undefined : logRequests(this.#logger);
     this.#kernel = new Kernel(
       this.router,
       (destination) => compose(global, destination, this.render),
       this.render,
       this.config,
-      logging === undefined ? undefined : (run: Handler<Exchange>) => logging<Exchange>(run),
+      logging,
       cors,
     );
     return this.#kernel;

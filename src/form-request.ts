@@ -4,6 +4,7 @@ import { createBag, own, type InputBag } from './http/own.js';
 import type { RuleMap } from './validation/types.js';
 import type { UploadedFile } from './http/uploaded-file.js';
 import type { InferValidated } from './typing/rules.js';
+import type { AfterHook, Validator } from './validation/validator.js';
 
 const REQUEST = Symbol('request');
 const VALIDATED = Symbol('validated');
@@ -50,6 +51,29 @@ export abstract class FormRequest {
     return {};
   }
 
+  /**
+   * Hooks run after the rules, passed or not (Laravel 11's `after()`):
+   * functions `(validator) => void` (or objects with `after(validator)`)
+   * that may add messages with `validator.errors().add(field, message)`,
+   * and may be async. A form request that overrides neither this nor
+   * `withValidator` keeps the synchronous path.
+   *
+   * @example
+   * override after() {
+   *   return [(v: Validator) => { if (this.input('a') === this.input('b')) v.errors().add('b', 'Pick two different values.'); }];
+   * }
+   */
+  after(): readonly AfterHook[] {
+    return [];
+  }
+
+  /**
+   * Called once per request, after authorization and before the rules run,
+   * with the request's validator (Laravel's `withValidator`): add hooks with
+   * `validator.after(...)`. May be async.
+   */
+  withValidator?(validator: Validator): void | Promise<void>;
+
   /** Runs before authorization; may rewrite the input with `merge()`. */
   prepareForValidation(): void | Promise<void> {}
 
@@ -76,7 +100,7 @@ export abstract class FormRequest {
     return key === undefined ? data : own(data, key);
   }
 
-  /** All input, body over query. */
+  /** All input: body over query, and the uploaded files over both at their paths (what `rules()` validate). */
   all(): InputBag {
     return this[REQUEST].all();
   }
@@ -122,6 +146,11 @@ export abstract class FormRequest {
   /** All uploaded files under `field`. */
   files(field: string): readonly UploadedFile[] {
     return this[REQUEST].files(field);
+  }
+
+  /** Every uploaded file at its bracket-parsed path (`photos[]` → `photos: [file, file]`), as Laravel's `allFiles()`. */
+  allFiles(): InputBag {
+    return this[REQUEST].allFiles();
   }
 
   /** Request headers (lower-case names). */

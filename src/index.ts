@@ -33,6 +33,8 @@ export { ActionController, DEFAULT_ACTION, FALLBACK_ACTION, type ControllerClass
 export { FormRequest } from './form-request.js';
 export { handles } from './handles.js';
 export type { RuleMap, FieldRules, RuleObject, RuleClosure, FailCallback } from './validation/types.js';
+export { Validator, type AfterHook } from './validation/validator.js';
+export { MessageBag } from './validation/message-bag.js';
 
 // Routing and middleware
 export { Router, type RouterMacros } from './routing/router.js';
@@ -113,4 +115,6 @@ export {
   type InValue,
   type EnumLike,
 } from './validation/rule-builders.js';
-export type { ConditionalRule } from './validation/types.js';
+export { ExistsRule, UniqueRule, type WhereValue } from './validation/database-rule-builders.js';
+export type { ConditionalRule, StringableRule, RuleList } from './validation/types.js';
+export { Dimensions, File, ImageFile, type DimensionConstraints } from './validation/file-rule-builders.js';

@@ -18,6 +18,18 @@ export interface CorsLayer {
   decorate(request: Request, headers: HeaderMap): void;
 }
 
+/**
+ * Told of every request the kernel makes and of the status it answered
+ * (request logging): `started` before anything runs, `answered` once the
+ * answer is written, whatever answered it (a preflight, a 414, the
+ * handler-timeout 503, an error). Calls, not a wrapper, so that watching
+ * adds no promise hop to a request that waits.
+ */
+export interface RequestObserver {
+  started(request: Request): void;
+  answered(request: Request, status: number): void;
+}
+
 /** Called by the Express-style middleware when no route matches. */
 export type NextFunction = (error?: unknown) => void;
 
@@ -33,13 +45,13 @@ export class Kernel {
   /** Set while the application shuts down: responses then close their connection. */
   closing = false;
   readonly #pipeline: Handler<Exchange>;
-  readonly #entry: Handler<Exchange>;
+  readonly #observer: RequestObserver | undefined;
 
   readonly #cors: CorsLayer | undefined;
 
   /**
    * `globalMiddleware`: the application's global middleware, composed once around `destination`.
-   * `outermost`: wraps everything the kernel answers once a request exists (request logging).
+   * `observer`: told of every request and its answer's status (request logging).
    * `cors`: answers preflights before anything else and adds its headers to every answer as it is written.
    */
   constructor(
@@ -47,13 +59,12 @@ export class Kernel {
     globalMiddleware: (destination: Handler<Exchange>) => Handler<Exchange>,
     private readonly render: ErrorRenderer,
     private readonly config: SwitchyardConfig,
-    outermost?: (run: Handler<Exchange>) => Handler<Exchange>,
+    observer?: RequestObserver,
     cors?: CorsLayer,
   ) {
     this.#pipeline = globalMiddleware(runRoute);
     this.#cors = cors;
-    const run: Handler<Exchange> = (_request, exchange) => this.#run(exchange);
-    this.#entry = outermost === undefined ? run : outermost(run);
+    this.#observer = observer;
   }
 
   /** The `(req, res, next?)` entry point. With `next`, an unmatched path is passed on. */
@@ -68,9 +79,10 @@ export class Kernel {
     }
     const request = new Request(req, res, path, mark === -1 ? '' : url.slice(mark + 1), this.config);
     const exchange = new Exchange(request, route);
+    this.#observer?.started(request);
     let result: Awaitable<JsonResponse>;
     try {
-      result = this.#entry(request, exchange);
+      result = this.#run(exchange);
     } catch (error) {
       result = this.render(error, request);
     }
@@ -103,6 +115,7 @@ export class Kernel {
     if (res.headersSent || res.writableEnded || res.destroyed) {
       // A handler began the answer itself and then failed: it cannot be completed, so the connection must not wait for it.
       if (!res.writableEnded && !res.destroyed && (!(response instanceof JsonResponse) || response.status >= 400)) res.destroy();
+      this.#observer?.answered(request, res.statusCode);
       return;
     }
     if (!(response instanceof JsonResponse)) {
@@ -117,15 +130,20 @@ export class Kernel {
     if (requestId !== undefined) headers['x-request-id'] = requestId;
     try {
       writeResponse(res, response.status, response.body, headers, request.method);
+      this.#observer?.answered(request, response.status);
     } catch (error) {
       const fallback = this.render(error, request);
-      if (res.headersSent) return;
+      if (res.headersSent) {
+        this.#observer?.answered(request, res.statusCode);
+        return;
+      }
       // A failed writeHead left its reason phrase behind ("500 OK"); let node pick the right one.
       (res as { statusMessage: string | undefined }).statusMessage = undefined;
       const fallbackHeaders = copyHeaders(fallback.headers);
       this.#cors?.decorate(request, fallbackHeaders);
       if (request.requestId !== undefined) fallbackHeaders['x-request-id'] = request.requestId;
       writeResponse(res, fallback.status, fallback.body, fallbackHeaders, request.method);
+      this.#observer?.answered(request, fallback.status);
     }
   }
 }

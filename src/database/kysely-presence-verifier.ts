@@ -16,10 +16,20 @@ type AnySelect = SelectQueryBuilder<any, any, any>;
 // biome-ignore lint/suspicious/noExplicitAny: see AnyKysely
 type AnyExpressionBuilder = ExpressionBuilder<any, any>;
 
+/**
+ * A Kysely instance over any database (`new Kysely<DB>(...)`). Typed by the
+ * one method every Kysely has rather than by Kysely's own types, so the
+ * declarations of `switchyard-http/database` need no Kysely installed: an
+ * application with its own verifier type-checks without it.
+ */
+export interface KyselyDatabase {
+  selectFrom(...args: never[]): unknown;
+}
+
 /** Options of `KyselyPresenceVerifier`. */
 export interface KyselyPresenceVerifierOptions {
   /** Other databases by name, for rules on `name.table` (Laravel's connections). */
-  readonly connections?: Readonly<Record<string, AnyKysely>>;
+  readonly connections?: Readonly<Record<string, KyselyDatabase>>;
   /** Values per batch query (1 to 10,000; default `PRESENCE_BATCH_SIZE`, 1,000). */
   readonly batchSize?: number;
   /**
@@ -57,7 +67,7 @@ export class KyselyPresenceVerifier extends PresenceVerifier {
   #root: KyselyPresenceVerifier = this;
   readonly #named = new Map<string, KyselyPresenceVerifier>();
 
-  constructor(db: AnyKysely, options: KyselyPresenceVerifierOptions = {}) {
+  constructor(db: KyselyDatabase, options: KyselyPresenceVerifierOptions = {}) {
     super();
     const batchSize = options.batchSize ?? PRESENCE_BATCH_SIZE;
     if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 10_000) {
@@ -71,7 +81,7 @@ export class KyselyPresenceVerifier extends PresenceVerifier {
       if (name.includes('.')) throw new LogicException(`Invalid connection name "${name}": a connection name has no dot.`);
       assertIdentifier(name, 'connection');
     }
-    this.#db = db;
+    this.#db = db as AnyKysely;
     this.#options = options;
     this.#batchSize = batchSize;
     this.#maxSplitQueries = maxSplitQueries;

@@ -2,7 +2,12 @@ import type { UploadedFile } from '../http/uploaded-file.js';
 import { clientExtension } from './client-extension.js';
 import { guessedExtension } from './guessed-extension.js';
 import { IMAGE_EXTENSIONS } from './image-extensions.js';
-import { looksLikeSvg, looksLikeText } from './sniff-text.js';
+import { looksLikeCsv } from './sniff-csv.js';
+import { looksLikeJson } from './sniff-json.js';
+import { LIBMAGIC_NAMES } from './libmagic-names.js';
+import { imagePixelSize, wbmpPixelSize } from './pixel-size.js';
+import { TEXT_SNIFF_BYTES, looksLikeText, looksLikeUtf16Text } from './sniff-text.js';
+import { looksLikeSvg, textType } from './text-magic.js';
 
 /**
  * What the file rules (`file`, `image`, `mimes`, `mimetypes`, `extensions`,
@@ -66,32 +71,53 @@ async function inspect(file: InspectableFile): Promise<FileInspection> {
     isImage: extension !== null && IMAGE_EXTENSIONS.includes(extension),
     isSvg,
   };
-  if (isSvg || !mimeType.startsWith('image/')) return base;
-  const size = await measure(file.content);
+  if (isSvg) return base;
+  // getimagesize reads any file; only WBMP, its last guess, has no image type of its own.
+  const size = mimeType.startsWith('image/') ? await imagePixelSize(file.content, mimeType) : wbmpPixelSize(file.content);
   return size === undefined ? base : { ...base, ...size };
 }
 
-/** The content's type: empty, SVG (before `file-type`, which calls it XML), a magic number, text, or unknown bytes. */
-async function sniff(content: Uint8Array): Promise<{ mimeType: string; extension: string | null }> {
-  if (content.length === 0) return { mimeType: 'application/x-empty', extension: null };
-  if (looksLikeSvg(content)) return { mimeType: 'image/svg+xml', extension: 'svg' };
+type Sniffed = { readonly mimeType: string; readonly extension: string | null };
+
+const EMPTY: Sniffed = { mimeType: 'application/x-empty', extension: null };
+const BINARY: Sniffed = { mimeType: 'application/octet-stream', extension: 'bin' };
+const PLAIN: Sniffed = { mimeType: 'text/plain', extension: 'txt' };
+const JSON_TYPE: Sniffed = { mimeType: 'application/json', extension: 'json' };
+const CSV: Sniffed = { mimeType: 'text/csv', extension: 'csv' };
+const SVG: Sniffed = { mimeType: 'image/svg+xml', extension: 'svg' };
+
+/**
+ * The content's type, in libmagic's order (file 5.40's `file_buffer`, as
+ * PHP 8.2 bundles it): empty; one byte ("very short", no test); JSON and
+ * CSV before any magic number; SVG (before `file-type`, which calls it
+ * XML); UTF-16 text (before `file-type`, which reads its mark as an MP3
+ * frame); a magic number, under libmagic's name; text, named by its first
+ * bytes (HTML, PHP, scripts) or plain, but not when it is two bytes (PHP's
+ * libmagic calls those binary); unknown bytes.
+ */
+async function sniff(content: Uint8Array): Promise<Sniffed> {
+  if (content.length === 0) return EMPTY;
+  if (content.length === 1) return BINARY;
+  const utf16 = looksLikeUtf16Text(content);
+  const text = utf16 || looksLikeText(content);
+  if (looksLikeJson(content, TEXT_SNIFF_BYTES)) return JSON_TYPE;
+  if (text && looksLikeCsv(content, TEXT_SNIFF_BYTES)) return CSV;
+  if (utf16) return textType(decodeUtf16(content)) ?? PLAIN;
+  if (text && looksLikeSvg(content)) return SVG;
   const { fileTypeFromBuffer } = await (fileTypeModule ??= import('file-type'));
   const found = await fileTypeFromBuffer(content).catch(() => undefined);
-  if (found !== undefined) return { mimeType: found.mime, extension: guessedExtension(found.mime, found.ext) };
-  if (looksLikeText(content)) return { mimeType: 'text/plain', extension: 'txt' };
-  return { mimeType: 'application/octet-stream', extension: 'bin' };
+  if (found !== undefined)
+    return LIBMAGIC_NAMES.get(found.mime) ?? { mimeType: found.mime, extension: guessedExtension(found.mime, found.ext) };
+  if (!text || content.length < 3) return BINARY;
+  return textType(content) ?? PLAIN;
 }
 
-/** Width and height from the image's header, or undefined when it cannot be read (a truncated or fake image). */
-async function measure(content: Uint8Array): Promise<{ width: number; height: number } | undefined> {
-  const { imageSize } = await (imageSizeModule ??= import('image-size'));
-  try {
-    const { width, height } = imageSize(content);
-    return Number.isInteger(width) && Number.isInteger(height) && width > 0 && height > 0 ? { width, height } : undefined;
-  } catch {
-    return undefined;
-  }
+/** UTF-16 text (after its mark) as UTF-8 bytes, which libmagic's text tests read; within the sniffed prefix. */
+function decodeUtf16(content: Uint8Array): Uint8Array {
+  const end = Math.min(content.length, TEXT_SNIFF_BYTES) & ~1;
+  const units = Buffer.from(content.subarray(2, end));
+  if (content[0] === 0xfe) units.swap16();
+  return Buffer.from(units.toString('utf16le'), 'utf8');
 }
 
 let fileTypeModule: Promise<typeof import('file-type')> | undefined;
-let imageSizeModule: Promise<typeof import('image-size')> | undefined;

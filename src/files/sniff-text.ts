@@ -1,7 +1,7 @@
 /**
- * Content sniffing for what `file-type` leaves out because it has no magic
- * number: text and SVG, decided as libmagic (PHP's fileinfo, behind
- * Symfony's `getMimeType()`) decides them.
+ * Whether content is text, as libmagic's encoding tests decide it (PHP's
+ * fileinfo, behind Symfony's `getMimeType()`): 8-bit text, and UTF-16
+ * with a byte-order mark.
  */
 
 /** Bytes libmagic never finds in text (its `text_chars` table): controls other than BEL BS TAB LF VT FF CR ESC, and DEL. */
@@ -24,22 +24,20 @@ export function looksLikeText(content: Uint8Array): boolean {
   return true;
 }
 
-/** libmagic looks for `<svg` within the first 4 KiB after an XML prolog. */
-const SVG_SEARCH_BYTES = 4096;
-
 /**
- * True for an SVG image as libmagic sees one: text that starts (after a
- * byte-order mark and white space) with `<svg`, or with an XML prolog,
- * comment or doctype and has `<svg` within its first 4 KiB.
+ * libmagic's `looks_ucs16`: a UTF-16 byte-order mark, then code units of
+ * which none below 128 is outside the text table (and none is a reversed
+ * mark). Such content is `text/plain`, whatever its first bytes would
+ * look like as a magic number (`FF FE` is also an MP3 frame sync).
  */
-export function looksLikeSvg(content: Uint8Array): boolean {
-  let start = 0;
-  if (content[0] === 0xef && content[1] === 0xbb && content[2] === 0xbf) start = 3;
-  while (start < content.length && (content[start] === 0x20 || (content[start]! >= 0x09 && content[start]! <= 0x0d))) start++;
-  if (content[start] !== 0x3c /* < */) return false;
-  const bytes = content.subarray(start, start + SVG_SEARCH_BYTES);
-  if (!looksLikeText(bytes)) return false;
-  const head = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1');
-  if (/^<svg[\s>/]/.test(head)) return true;
-  return (head.startsWith('<?xml') || head.startsWith('<!--') || /^<!DOCTYPE\s+svg/i.test(head)) && /<svg[\s>/]/.test(head);
+export function looksLikeUtf16Text(content: Uint8Array): boolean {
+  if (content.length < 2) return false;
+  const little = content[0] === 0xff && content[1] === 0xfe;
+  if (!little && !(content[0] === 0xfe && content[1] === 0xff)) return false;
+  const end = Math.min(content.length, TEXT_SNIFF_BYTES);
+  for (let i = 2; i + 1 < end; i += 2) {
+    const unit = little ? content[i]! | (content[i + 1]! << 8) : (content[i]! << 8) | content[i + 1]!;
+    if (unit === 0xfffe || (unit < 128 && NOT_TEXT[unit] === 1)) return false;
+  }
+  return true;
 }

@@ -18,7 +18,15 @@ export interface MultipartLimits extends InputLimits {
 /** The fields and files of a multipart body. */
 export interface MultipartBody {
   fields: InputBag;
+  /** The files by field name as sent (`photos[]`), in arrival order. */
   files: Map<string, UploadedFile[]>;
+  /**
+   * The files at their bracket-parsed paths, as the host framework's
+   * `allFiles()`: `photo` → a file, `photos[]` → a list, `doc[a]` → nested;
+   * a file input sent empty (no file name) is null. Undefined when the body
+   * had no file part.
+   */
+  fileBag: InputBag | undefined;
 }
 
 /**
@@ -53,6 +61,9 @@ export function readMultipart(req: IncomingMessage, limits: MultipartLimits): Pr
     }
     const fields = new InputBuilder(limits);
     const files = new Map<string, UploadedFile[]>();
+    // Files follow the fields' bracket rules; busboy already caps them at max_files.
+    let fileBag: InputBuilder | undefined;
+    const fileBagLimits = { max_input_vars: limits.max_files, max_input_nesting: limits.max_input_nesting };
     let received = 0;
     let settled = false;
     const fail = (error: HttpError) => {
@@ -92,9 +103,18 @@ export function readMultipart(req: IncomingMessage, limits: MultipartLimits): Pr
       stream.on('limit', () => fail(new PayloadTooLargeError(limits.max_file_size, 'A file')));
       stream.on('close', () => {
         if (settled) return;
-        const list = files.get(name) ?? [];
         const filename = info.filename === undefined ? '' : (utf8(info.filename) ?? info.filename);
-        list.push(new UploadedFile(name, filename, info.mimeType, Buffer.from(sink.bytes())));
+        // A file input left empty is sent without a file name: PHP's UPLOAD_ERR_NO_FILE, which
+        // the host framework's request turns into null (its bytes, if any, are ignored).
+        const file = filename === '' ? null : new UploadedFile(name, filename, info.mimeType, Buffer.from(sink.bytes()));
+        try {
+          (fileBag ??= new InputBuilder(fileBagLimits)).add(name, file);
+        } catch (error) {
+          return fail(error as HttpError);
+        }
+        if (file === null) return;
+        const list = files.get(name) ?? [];
+        list.push(file);
         files.set(name, list);
       });
     });
@@ -109,7 +129,7 @@ export function readMultipart(req: IncomingMessage, limits: MultipartLimits): Pr
       settled = true;
       req.off('data', count);
       try {
-        resolve({ fields: fields.finish(), files });
+        resolve({ fields: fields.finish(), files, fileBag: fileBag?.finish() });
       } catch (error) {
         reject(error);
       }

@@ -7,6 +7,7 @@ import type { ClientView } from '../config/trusted-proxies.js';
 import type { SwitchyardConfig } from '../config.js';
 import { EMPTY_BAG, createBag, own, type InputBag } from './own.js';
 import { normaliseInput } from './normalise-input.js';
+import { replaceRecursive } from './replace-recursive.js';
 import type { SkipWhen, TrimStringsConfig } from '../config/input-normalisation.js';
 
 // Which parsed bags still await normalisation.
@@ -63,9 +64,17 @@ export class Request {
    * answer as it writes it (and to `res` when a handler takes it), so no
    * header goes through node's slower `setHeader` path on every request.
    */
-  setRequestId(id: string): void {
+  setRequestId(id: string, startedAt: number): void {
     this.#requestId = id;
+    this.#startedAt = startedAt;
     this.#attributes?.set('request_id', id);
+  }
+
+  #startedAt = 0;
+
+  /** @internal When request logging saw the request begin (`performance.now()`), for its duration. */
+  get startedAt(): number {
+    return this.#startedAt;
   }
 
   /** @internal Records the selected action's name as `svc.action` and `svc.action_id`. */
@@ -89,6 +98,7 @@ export class Request {
   #body: InputBag | undefined;
   #bodyLoading: Promise<InputBag> | undefined;
   #files: Map<string, UploadedFile[]> | undefined;
+  #fileBag: InputBag | undefined;
   #precognitive: boolean | undefined;
   #trim: TrimStringsConfig | undefined;
   #convert = false;
@@ -173,8 +183,9 @@ export class Request {
 
   #readBody(): Promise<InputBag> {
     if (bodyKind(this.raw.headers['content-type']) === 'multipart') {
-      return readMultipart(this.raw, this.#config).then(({ fields, files }) => {
+      return readMultipart(this.raw, this.#config).then(({ fields, files, fileBag }) => {
         this.#files = files;
+        this.#fileBag = fileBag;
         this.#body = fields;
         return this.body();
       });
@@ -184,6 +195,16 @@ export class Request {
       // In place, so the promise's value is the normalised body too.
       if ((this.#pending & BODY_PENDING) !== 0) this.#normalise(body, BODY_PENDING);
     });
+  }
+
+  /**
+   * Every uploaded file at its bracket-parsed path, as the host framework's
+   * `allFiles()`: `photo` → the file, `photos[]` → a list of files,
+   * `doc[a]` → `{ a: file }`; a file input sent empty is null. Empty
+   * unless the body is multipart with file parts.
+   */
+  allFiles(): InputBag {
+    return this.#fileBag ?? EMPTY_BAG;
   }
 
   /** The uploaded files of a multipart body under `field` (empty when none). */
@@ -230,8 +251,19 @@ export class Request {
     normaliseInput(bag, this.#trim, this.#convert, this.#config.max_input_nesting + 1);
   }
 
-  /** All input: body fields over query fields, as the host framework's `all()`. */
+  /**
+   * All input, as the host framework's `all()`: body fields over query
+   * fields, then the uploaded files over both at their paths
+   * (`array_replace_recursive`), so `photo` is an `UploadedFile` and
+   * `photos[]` a list of them. This is what a form request validates.
+   */
   all(): InputBag {
+    const input = this.#input();
+    return this.#fileBag === undefined ? input : replaceRecursive(input, this.#fileBag);
+  }
+
+  /** Body fields over query fields (`all()` without the files). */
+  #input(): InputBag {
     const query = this.query();
     const body = this.body();
     if (body === EMPTY_BAG) return query;
@@ -246,7 +278,7 @@ export class Request {
   input(key: string, fallback?: unknown): unknown {
     let value = own(this.body(), key);
     if (value === undefined) value = own(this.query(), key);
-    if (value === undefined && key.includes('.')) value = dig(this.all(), key);
+    if (value === undefined && key.includes('.')) value = dig(this.#input(), key);
     return value === undefined ? fallback : value;
   }
 

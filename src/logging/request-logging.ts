@@ -1,77 +1,55 @@
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import type { Request } from '../http/request.js';
-import type { JsonResponse } from '../http/response.js';
-import type { ErrorRenderer, Handler } from '../http/compose.js';
+import type { ErrorRenderer } from '../http/compose.js';
 import { renderError } from '../http/render-error.js';
-import { isThenable, type Awaitable } from '../awaitable.js';
-import { accessLogOf, type AccessLog } from './access-log.js';
+import { accessLogOf } from './access-log.js';
 import { REQUEST_ID_HEADER, requestIdFrom, requestIdSource } from './request-id.js';
 
 /**
- * The outermost stage of an application with a logger (the kernel's
- * outermost wrapper, around CORS and global middleware): it gives the request
- * its id (`request.attributes.get('request_id')`, and `X-Request-Id` on the
- * answer), runs everything else, and writes one line per request with the
+ * Request logging, as the kernel's observer (src/kernel.ts): each request
+ * gets its id when it starts (`request.attributes.get('request_id')`, and
+ * `X-Request-Id` on the answer), and one line once it is answered, with the
  * method, path, selected action, status and duration. It sees every answer
- * the kernel gives once a request exists: 414, the handler-timeout 503 and
- * error answers included (errors thrown inside are rendered here).
- *
- * A handler wrapper rather than a compose middleware, so that a request
- * answered synchronously stays synchronous (compose's `next()` is always a
- * promise).
+ * the kernel gives once a request exists: preflights, 414, the
+ * handler-timeout 503 and error answers included. Being told, rather than
+ * wrapping the request, adds no promise hop to a request that waits.
  */
-export function logRequests(logger: Logger, render: ErrorRenderer): <S>(inner: Handler<S>) => Handler<S> {
+export function logRequests(logger: Logger): {
+  started(request: Request): void;
+  answered(request: Request, status: number): void;
+} {
   const newId = requestIdSource();
   // Decided once: a logger Switchyard made writes its line the fast way, one of the user's through pino.
   const fast = accessLogOf(logger);
   const line = fast !== undefined && logger.isLevelEnabled('info') ? fast : undefined;
-  const finish = (request: Request, response: JsonResponse, id: string, started: number) =>
-    line === undefined ? finishWithPino(logger, request, response, id, started) : finishFast(line, request, response, id, started);
-  return (inner) => (request, state) => {
-    const started = performance.now();
-    const id = requestIdFrom(request.raw.headers[REQUEST_ID_HEADER], newId);
-    request.setRequestId(id); // the kernel puts it on the answer as `X-Request-Id`
-    let result: Awaitable<JsonResponse>;
-    try {
-      result = inner(request, state);
-    } catch (error) {
-      result = render(error, request);
-    }
-    if (!isThenable<JsonResponse>(result)) return finish(request, result, id, started);
-    return Promise.resolve(result).then(
-      (response) => finish(request, response, id, started),
-      (error) => finish(request, render(error, request), id, started),
-    );
+  return {
+    started(request) {
+      // The kernel puts the id on the answer as `X-Request-Id`.
+      request.setRequestId(requestIdFrom(request.raw.headers[REQUEST_ID_HEADER], newId), performance.now());
+    },
+    answered:
+      line === undefined
+        ? (request, status) => logWithPino(logger, request, status)
+        : (request, status) => {
+            const micros = Math.round((performance.now() - request.startedAt) * 1000);
+            line.line(request.requestId!, request.method, request.path, request.selectedAction, status, micros);
+          },
   };
 }
 
-/** The status that went out: already sent (the handler_timeout 503, or a handler that wrote `request.res`), or the answer's. */
-function sentStatus(request: Request, response: JsonResponse): number {
-  const res = request.rawResponse;
-  return res.headersSent ? res.statusCode : response.status;
-}
-
-function finishFast(line: AccessLog, request: Request, response: JsonResponse, id: string, started: number): JsonResponse {
-  const duration = Math.round((performance.now() - started) * 1000) / 1000;
-  line.line(id, request.method, request.path, request.selectedAction, sentStatus(request, response), duration);
-  return response;
-}
-
-function finishWithPino(logger: Logger, request: Request, response: JsonResponse, id: string, started: number): JsonResponse {
-  const status = sentStatus(request, response);
+function logWithPino(logger: Logger, request: Request, status: number): void {
   logger.info(
     {
-      reqId: id,
+      reqId: request.requestId,
       method: request.method,
       path: request.path,
       action: request.selectedAction,
       status,
-      durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+      durationMs: Math.round((performance.now() - request.startedAt) * 1000) / 1000,
     },
     'request',
   );
-  return response;
 }
 
 /**

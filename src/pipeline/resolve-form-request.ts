@@ -7,6 +7,8 @@ import type { Request } from '../http/request.js';
 import { isThenable, type Awaitable } from '../awaitable.js';
 import type { FormRequestPlan } from '../routing/action-table.js';
 import type { ValidationLimits } from '../validation/limits.js';
+import type { ValidationOutcome } from '../validation/types.js';
+import { Validator } from '../validation/validator.js';
 
 /**
  * Builds the action's form request and runs it in the host
@@ -52,11 +54,38 @@ function validate(
   allowed: boolean,
 ): Awaitable<FormRequest> {
   if (allowed !== true) throw new AuthorizationError();
-  const outcome = plan.validator.validate(request.all(), only, limits);
+  if (plan.hooked) return validateWithHooks(plan, form, request, only, limits);
+  const validator = plan.validator;
+  const outcome = validator.async
+    ? validator.validate(request.all(), only, limits, plan.context(request))
+    : validator.validate(request.all(), only, limits);
+  return isThenable<ValidationOutcome>(outcome) ? Promise.resolve(outcome).then((o) => passed(form, o)) : passed(form, outcome);
+}
+
+/** Laravel's order: `withValidator`, then the rules, then every `after` hook (passed or not). */
+async function validateWithHooks(
+  plan: FormRequestPlan,
+  form: FormRequest,
+  request: Request,
+  only: readonly string[] | undefined,
+  limits: ValidationLimits | undefined,
+): Promise<FormRequest> {
+  const input = request.all();
+  const validator = new Validator(input);
+  if (form.withValidator !== undefined) await form.withValidator(validator);
+  validator.after(form.after());
+  const outcome = await plan.validator.validate(input, only, limits, plan.context(request));
+  if (!outcome.ok) validator.errors().merge(outcome.errors);
+  await validator.runAfterHooks();
+  if (validator.fails()) throw new ValidationError(validator.errors().toJSON());
+  return passed(form, outcome);
+}
+
+function passed(form: FormRequest, outcome: ValidationOutcome): Awaitable<FormRequest> {
   if (!outcome.ok) throw new ValidationError(outcome.errors);
   setValidated(form, outcome.validated);
-  const passed = form.passedValidation();
-  return isThenable(passed) ? Promise.resolve(passed).then(() => form) : form;
+  const done = form.passedValidation();
+  return isThenable(done) ? Promise.resolve(done).then(() => form) : form;
 }
 
 /**

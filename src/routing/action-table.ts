@@ -2,18 +2,23 @@ import type { Container } from 'inversify';
 import { Action, type ActionClass, type FormRequestClass } from '../action.js';
 import { DEFAULT_ACTION, FALLBACK_ACTION } from '../action-controller.js';
 import { FormRequest } from '../form-request.js';
-import { makeFactory, resolve } from '../container.js';
+import { makeFactory, resolve, type Concrete } from '../container.js';
 import { declaredParameterType } from '../handles.js';
 import { LogicException } from '../errors/logic-exception.js';
 import { allowHeader, expandMethods } from './methods.js';
 import { compileValidator } from '../validation/compiler.js';
 import type { CompiledValidator } from '../validation/types.js';
+import type { ServiceKey, ValidationContext } from '../validation/rules/definition.js';
 
 /** A form request class, ready at boot: how to build one and its compiled validator. */
 export interface FormRequestPlan {
   readonly cls: FormRequestClass;
   readonly create: () => FormRequest;
   readonly validator: CompiledValidator;
+  /** The class has `after()` or `withValidator` hooks (they make validation async). */
+  readonly hooked: boolean;
+  /** What rules with input/output see of the application and the request. */
+  readonly context: (request: unknown) => ValidationContext;
 }
 
 /** Everything the pipeline needs to know about one action, worked out once at boot. */
@@ -106,5 +111,21 @@ export function planFormRequest(container: Container, cls: FormRequestClass): Fo
     });
     validators.set(cls, validator);
   }
-  return { cls, create, validator: validator };
+  const proto = cls.prototype as FormRequest;
+  const hooked = typeof proto.withValidator === 'function' || proto.after !== FormRequest.prototype.after;
+  const service = serviceLookup(container);
+  return { cls, create, validator, hooked, context: (request) => ({ service, request }) };
+}
+
+/** `ValidationContext.service` over the application's container. */
+function serviceLookup(container: Container): ValidationContext['service'] {
+  return <T>(key: ServiceKey<T>, fallback?: () => T): T => {
+    // isCurrentBound, not isBound: with autobind, isBound would try to build an abstract key.
+    const id = key as unknown as Concrete<T>;
+    if (container.isCurrentBound(id)) return container.get<T>(id);
+    if (fallback !== undefined) return fallback();
+    throw new LogicException(
+      `A validation rule needs a ${key.name}: bind one in the application's container (app.container.bind(${key.name}).toConstantValue(...)).`,
+    );
+  };
 }

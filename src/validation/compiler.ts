@@ -6,15 +6,30 @@
  * compilation, no rule parsing, no regex construction.
  */
 import type { ValidationMessages } from '../errors/validation-error.js';
+import { LogicException } from '../errors/logic-exception.js';
+import { isThenable, type Awaitable } from '../awaitable.js';
 import type { InputBag } from '../http/own.js';
 import type { RunEnv } from './field-ref.js';
 import { render } from './messages.js';
 import { DEFAULT_LIMITS, TooManyItemsError, type ValidationLimits } from './limits.js';
 import { OnlyFilter } from './only-filter.js';
-import { MISSING, expand, lookup, matchSegments } from './paths.js';
+import { MISSING, expand, lookup, matchSegments, type Expansion } from './paths.js';
 import { displayValue, isBlankString, isContainer, isFile, isNumeric } from './php.js';
-import { CUSTOM, EXCLUDE, FLAG, IMPLICIT, VALUE, buildPlan, type FieldPlan, type MessagePlan, type Plan, type RulePlan } from './plan.js';
+import {
+  CUSTOM,
+  EXCLUDE,
+  FLAG,
+  IMPLICIT,
+  PREFETCHED,
+  VALUE,
+  buildPlan,
+  type FieldPlan,
+  type MessagePlan,
+  type Plan,
+  type RulePlan,
+} from './plan.js';
 import type { CompileOptions, CompiledValidator, RuleMap, ValidationOutcome } from './types.js';
+import type { Check, ValidationContext } from './rules/definition.js';
 import { buildValidated, type ValidatedEntry } from './validated.js';
 
 let compiled = 0;
@@ -31,11 +46,24 @@ export function compilationCount(): number {
 export function compileValidator(rules: RuleMap, options: CompileOptions): CompiledValidator {
   const plan = buildPlan(rules, options);
   compiled++;
-  return { validate: (input, only, limits = DEFAULT_LIMITS) => run(plan, input, only, limits) };
+  return {
+    get async() {
+      return plan.prefetched.length > 0 || plan.awaitsCustom;
+    },
+    validate: (input, only, limits = DEFAULT_LIMITS, context = NO_CONTEXT) => validate(plan, input, only, limits, context),
+  };
 }
 
 const NO_CAPTURES: readonly string[] = [];
 const hasOwn = Object.prototype.hasOwnProperty;
+
+/** For a validator called without a request: rules with input/output cannot reach a service. */
+const NO_CONTEXT: ValidationContext = {
+  service(key) {
+    throw new LogicException(`A validation rule needs ${key.name}, but validate() was called without a ValidationContext.`);
+  },
+  request: undefined,
+};
 
 function addErrors(errors: ValidationMessages, key: string, messages: string[]): void {
   if (hasOwn.call(errors, key)) errors[key]!.push(...messages);
@@ -44,75 +72,249 @@ function addErrors(errors: ValidationMessages, key: string, messages: string[]):
   else errors[key] = messages;
 }
 
-function run(plan: Plan, input: InputBag, only: readonly string[] | undefined, limits: ValidationLimits): ValidationOutcome {
-  const filter = only === undefined ? null : new OnlyFilter(only);
-  const maxErrors = limits.max_validation_errors === 0 ? Number.POSITIVE_INFINITY : limits.max_validation_errors;
-  const maxItems = limits.max_wildcard_items === 0 ? Number.POSITIVE_INFINITY : limits.max_wildcard_items;
-  const env: RunEnv = {
-    data: input,
-    attribute: '',
-    segments: NO_CAPTURES,
-    captures: NO_CAPTURES,
-    exists: false,
-    expansions: null,
-    memo: null,
-    excluded: false,
-  };
-  let errors: ValidationMessages | null = null;
-  let errorCount = 0;
-  /** Set on a failure with stopOnFirstFailure, or when `maxErrors` messages are collected. */
-  let done = false;
-  const entries: ValidatedEntry[] = [];
-  const validatedByField: string[][] | null = plan.hasBareArray ? plan.fields.map(() => []) : null;
-  /** Attributes an `exclude*` rule left out (Laravel's `excludeAttributes`). */
-  const excluded: Map<string, readonly string[]> | null = plan.excludes ? new Map() : null;
-  const stop = plan.stopOnFirstFailure;
+function validate(
+  plan: Plan,
+  input: InputBag,
+  only: readonly string[] | undefined,
+  limits: ValidationLimits,
+  context: ValidationContext,
+): Awaitable<ValidationOutcome> {
+  const walk = new Walk(plan, input, only, limits);
+  if (plan.prefetched.length === 0) return runWalk(walk);
+  return prefetch(walk, context).then((fetched) => {
+    walk.env.fetched = fetched;
+    return runWalk(walk);
+  });
+}
 
-  const visit = (field: FieldPlan, attribute: string, segments: readonly string[], captures: readonly string[], value: unknown): void => {
-    if (excluded !== null && excluded.size > 0 && isExcluded(excluded, attribute)) return;
+/** Runs every rule's input/output at once, each with all the values at its field. */
+function prefetch(walk: Walk, context: ValidationContext): Promise<Check[]> {
+  return Promise.all(
+    walk.plan.prefetched.map(({ field, rule }) => {
+      const values: unknown[] = [];
+      if (!field.wildcard) {
+        const value = walk.filters(field.attribute) ? MISSING : lookup(walk.env.data, field.segments);
+        if (value !== MISSING) values.push(value);
+      } else {
+        for (const e of walk.expand(field)) if (e.value !== MISSING && !walk.filters(e.attribute)) values.push(e.value);
+      }
+      return rule.prefetch!(values, context);
+    }),
+  );
+}
+
+function runWalk(walk: Walk): Awaitable<ValidationOutcome> {
+  if (walk.plan.awaitsCustom) return walkAsync(walk);
+  try {
+    return walkSync(walk);
+  } catch (error) {
+    if (!(error instanceof CustomPromise)) throw error;
+    // A plain function answered with a promise: from now on this class's runs await custom rules.
+    error.promise.then(noop, noop);
+    walk.plan.awaitsCustom = true;
+    return walkAsync(walk.restart());
+  }
+}
+
+function noop(): void {}
+
+/** Thrown by a synchronous run that meets a custom rule's promise (caught in `runWalk`). */
+class CustomPromise {
+  constructor(readonly promise: PromiseLike<unknown>) {}
+}
+
+/** A field's rules, stopped at a custom rule's promise; `resume` goes on when it settles. */
+class Suspension {
+  constructor(
+    private readonly plan: Plan,
+    private readonly field: FieldPlan,
+    private readonly value: unknown,
+    private readonly env: RunEnv,
+    private readonly at: number,
+    private readonly out: string[] | null,
+    private readonly reported: string[],
+    private readonly promise: PromiseLike<unknown>,
+  ) {}
+
+  async resume(): Promise<string[] | null | Suspension> {
+    await this.promise;
+    const { plan, field, value, env } = this;
+    const out = customMessages(plan, field, field.rules[this.at]!, value, env, this.reported, this.out);
+    if (this.reported.length > 0 && field.facts.bail) return out;
+    return runField(plan, field, value, env, this.at + 1, out, true);
+  }
+}
+
+function walkSync(walk: Walk): ValidationOutcome {
+  const plan = walk.plan;
+  const env = walk.env;
+  for (const field of plan.fields) {
+    if (walk.done) break;
+    if (!field.wildcard) {
+      if (walk.filters(field.attribute)) continue;
+      env.expansions = null;
+      const value = lookup(env.data, field.segments);
+      if (walk.enter(field.attribute, field.segments, NO_CAPTURES, value)) {
+        walk.leave(
+          field,
+          field.attribute,
+          field.segments,
+          value,
+          runField(plan, field, walk.present(value), env, 0, null, false) as string[] | null,
+        );
+      }
+      continue;
+    }
+    const expansions = walk.expand(field);
+    env.expansions = expansions;
+    for (const e of expansions) {
+      if (walk.filters(e.attribute)) continue;
+      if (walk.enter(e.attribute, e.segments, e.captures, e.value)) {
+        walk.leave(
+          field,
+          e.attribute,
+          e.segments,
+          e.value,
+          runField(plan, field, walk.present(e.value), env, 0, null, false) as string[] | null,
+        );
+      }
+      if (walk.done) break;
+    }
+  }
+  return walk.outcome();
+}
+
+/** `walkSync` for plans whose custom rules may answer with promises: one attribute at a time, in order. */
+async function walkAsync(walk: Walk): Promise<ValidationOutcome> {
+  const plan = walk.plan;
+  const env = walk.env;
+  const visit = async (field: FieldPlan, attribute: string, segments: readonly string[], captures: readonly string[], value: unknown) => {
+    if (!walk.enter(attribute, segments, captures, value)) return;
+    let result = runField(plan, field, walk.present(value), env, 0, null, true);
+    while (result instanceof Suspension) result = await result.resume();
+    walk.leave(field, attribute, segments, value, result);
+  };
+  for (const field of plan.fields) {
+    if (walk.done) break;
+    if (!field.wildcard) {
+      if (walk.filters(field.attribute)) continue;
+      env.expansions = null;
+      await visit(field, field.attribute, field.segments, NO_CAPTURES, lookup(env.data, field.segments));
+      continue;
+    }
+    const expansions = walk.expand(field);
+    for (const e of expansions) {
+      if (walk.filters(e.attribute)) continue;
+      env.expansions = expansions;
+      await visit(field, e.attribute, e.segments, e.captures, e.value);
+      if (walk.done) break;
+    }
+  }
+  return walk.outcome();
+}
+
+/** One validation run's state: what it collected so far, and its bounds. */
+class Walk {
+  readonly env: RunEnv;
+  /** Set on a failure with stopOnFirstFailure, or when `maxErrors` messages are collected. */
+  done = false;
+  private errors: ValidationMessages | null = null;
+  private errorCount = 0;
+  private entries: ValidatedEntry[] = [];
+  private validatedByField: string[][] | null;
+  /** Attributes an `exclude*` rule left out (Laravel's `excludeAttributes`). */
+  private excluded: Map<string, readonly string[]> | null;
+  private readonly filter: OnlyFilter | null;
+  private readonly maxErrors: number;
+  private readonly maxItems: number;
+
+  constructor(
+    readonly plan: Plan,
+    input: InputBag,
+    private readonly only: readonly string[] | undefined,
+    private readonly limits: ValidationLimits,
+  ) {
+    this.filter = only === undefined ? null : new OnlyFilter(only);
+    this.maxErrors = limits.max_validation_errors === 0 ? Number.POSITIVE_INFINITY : limits.max_validation_errors;
+    this.maxItems = limits.max_wildcard_items === 0 ? Number.POSITIVE_INFINITY : limits.max_wildcard_items;
+    this.env = {
+      data: input,
+      attribute: '',
+      segments: NO_CAPTURES,
+      captures: NO_CAPTURES,
+      exists: false,
+      expansions: null,
+      memo: null,
+      excluded: false,
+      fetched: null,
+    };
+    this.validatedByField = plan.hasBareArray ? plan.fields.map(() => []) : null;
+    this.excluded = plan.excludes ? new Map() : null;
+  }
+
+  /** The same run from the start (the fetched checks kept). */
+  restart(): Walk {
+    const walk = new Walk(this.plan, this.env.data, this.only, this.limits);
+    walk.env.fetched = this.env.fetched;
+    return walk;
+  }
+
+  /** Precognition-Validate-Only leaves this attribute out. */
+  filters(attribute: string): boolean {
+    return this.filter !== null && !this.filter.matches(attribute);
+  }
+
+  /** Every attribute of a wildcard field; a 400 past `max_wildcard_items`. */
+  expand(field: FieldPlan): Expansion[] {
+    const expansions = expand(this.env.data, field.segments, this.maxItems);
+    if (expansions === null) throw new TooManyItemsError(field.key, this.maxItems);
+    return expansions;
+  }
+
+  /** Points the environment at an attribute; false when an `exclude*` rule already left it out. */
+  enter(attribute: string, segments: readonly string[], captures: readonly string[], value: unknown): boolean {
+    const excluded = this.excluded;
+    if (excluded !== null && excluded.size > 0 && isExcluded(excluded, attribute)) return false;
+    const env = this.env;
     env.attribute = attribute;
     env.segments = segments;
     env.captures = captures;
     env.exists = value !== MISSING;
     env.excluded = false;
-    const messages = runField(plan, field, env.exists ? value : undefined, env);
-    if (env.excluded) excluded!.set(attribute, segments);
-    if (messages !== null) {
-      if (errors === null) errors = {};
-      const room = maxErrors - errorCount;
-      const kept = messages.length > room ? messages.slice(0, room) : messages;
-      addErrors(errors, attribute, kept);
-      errorCount += kept.length;
-      if (stop || errorCount >= maxErrors) done = true;
-    } else if (errors === null && !env.excluded) {
-      if (validatedByField !== null) validatedByField[field.index]!.push(attribute);
-      if (value !== MISSING) entries.push({ field, attribute, segments, value });
-    }
-  };
+    return true;
+  }
 
-  for (const field of plan.fields) {
-    if (done) break;
-    if (!field.wildcard) {
-      if (filter !== null && !filter.matches(field.attribute)) continue;
-      env.expansions = null;
-      visit(field, field.attribute, field.segments, NO_CAPTURES, lookup(input, field.segments));
-      continue;
-    }
-    const expansions = expand(input, field.segments, maxItems);
-    if (expansions === null) throw new TooManyItemsError(field.key, maxItems);
-    env.expansions = expansions;
-    for (const e of expansions) {
-      if (filter !== null && !filter.matches(e.attribute)) continue;
-      visit(field, e.attribute, e.segments, e.captures, e.value);
-      if (done) break;
+  /** The value a rule sees: undefined for a missing one. */
+  present(value: unknown): unknown {
+    return value === MISSING ? undefined : value;
+  }
+
+  /** Records an attribute's messages, or that it passed. */
+  leave(field: FieldPlan, attribute: string, segments: readonly string[], value: unknown, messages: string[] | null): void {
+    if (this.env.excluded) this.excluded!.set(attribute, segments);
+    if (messages !== null) {
+      if (this.errors === null) this.errors = {};
+      const room = this.maxErrors - this.errorCount;
+      const kept = messages.length > room ? messages.slice(0, room) : messages;
+      addErrors(this.errors, attribute, kept);
+      this.errorCount += kept.length;
+      if (this.plan.stopOnFirstFailure || this.errorCount >= this.maxErrors) this.done = true;
+    } else if (this.errors === null && !this.env.excluded) {
+      if (this.validatedByField !== null) this.validatedByField[field.index]!.push(attribute);
+      if (value !== MISSING) this.entries.push({ field, attribute, segments, value });
     }
   }
-  if (errors !== null) return { ok: false, errors };
-  if (excluded === null || excluded.size === 0) return { ok: true, validated: buildValidated(input, entries, validatedByField, null) };
-  // An attribute excluded after others under it were validated leaves them out too.
-  const kept = entries.filter((e) => !isExcluded(excluded, e.attribute));
-  const byField = validatedByField?.map((list) => list.filter((a) => !isExcluded(excluded, a))) ?? null;
-  return { ok: true, validated: buildValidated(input, kept, byField, excluded) };
+
+  outcome(): ValidationOutcome {
+    const { errors, excluded, entries, validatedByField } = this;
+    if (errors !== null) return { ok: false, errors };
+    const input = this.env.data;
+    if (excluded === null || excluded.size === 0) return { ok: true, validated: buildValidated(input, entries, validatedByField, null) };
+    // An attribute excluded after others under it were validated leaves them out too.
+    const kept = entries.filter((e) => !isExcluded(excluded, e.attribute));
+    const byField = validatedByField?.map((list) => list.filter((a) => !isExcluded(excluded, a))) ?? null;
+    return { ok: true, validated: buildValidated(input, kept, byField, excluded) };
+  }
 }
 
 /** `shouldBeExcluded`: the attribute, or one of its dot prefixes, was excluded. */
@@ -124,12 +326,23 @@ function isExcluded(excluded: ReadonlyMap<string, unknown>, attribute: string): 
   return false;
 }
 
-/** Runs one field's rules on one attribute, in rule order. Returns its messages, or null. */
-function runField(plan: Plan, field: FieldPlan, value: unknown, env: RunEnv): string[] | null {
+/**
+ * Runs one field's rules on one attribute, in rule order, from rule `start`
+ * with the messages `out` so far. Returns its messages, or null; a
+ * `Suspension` when `suspend` and a custom rule answered with a promise.
+ */
+function runField(
+  plan: Plan,
+  field: FieldPlan,
+  value: unknown,
+  env: RunEnv,
+  start: number,
+  out: string[] | null,
+  suspend: boolean,
+): string[] | null | Suspension {
   const exists = env.exists;
   const facts = field.facts;
   const rules = field.rules;
-  let out: string[] | null = null;
   if (facts.sometimes && !exists) {
     // `exclude*` rules run even then (Laravel's isValidatable); nothing else does.
     if (plan.excludes) for (const rule of rules) if (rule.kind === EXCLUDE && !rule.check!(value, env)) env.excluded = true;
@@ -137,7 +350,7 @@ function runField(plan: Plan, field: FieldPlan, value: unknown, env: RunEnv): st
   }
   // Non-implicit rules run on a present value that is not blank ('' or spaces) nor a null of a nullable field.
   const apply = exists && !isBlankString(value) && !(facts.nullable && value === null);
-  for (let i = 0; i < rules.length; i++) {
+  for (let i = start; i < rules.length; i++) {
     const rule = rules[i]!;
     switch (rule.kind) {
       case FLAG:
@@ -155,23 +368,49 @@ function runField(plan: Plan, field: FieldPlan, value: unknown, env: RunEnv): st
         if (!apply || rule.check!(value, env)) continue;
         (out ??= []).push(message(plan, field, rule, value, env, null));
         break;
+      case PREFETCHED:
+        if (!apply && !rule.implicit) continue;
+        if (out !== null && rule.skipsAfterFailure) continue;
+        if (env.fetched![rule.slot!]!(value, env)) continue;
+        (out ??= []).push(message(plan, field, rule, value, env, null));
+        if (rule.implicit) return out;
+        break;
       case CUSTOM: {
         if (!apply && !rule.implicit) continue;
         const reported: string[] = [];
-        rule.custom!(env.attribute, value, (text: string) => {
+        const answer = rule.custom!(env.attribute, value, (text: string) => {
           reported.push(String(text));
         });
+        if (isThenable(answer)) {
+          if (!suspend) throw new CustomPromise(answer);
+          return new Suspension(plan, field, value, env, i, out, reported, answer);
+        }
         if (reported.length === 0) continue;
-        const custom = rule.message.text !== '' || rule.message.conditional.length > 0;
-        const list = (out ??= []);
-        if (custom) list.push(message(plan, field, rule, value, env, reported[0]!));
-        else for (const text of reported) list.push(message(plan, field, rule, value, env, text));
+        out = customMessages(plan, field, rule, value, env, reported, out);
         break;
       }
     }
     if (facts.bail) return out;
   }
   return out;
+}
+
+/** Adds what a custom rule reported: its one custom message, or each text it failed with. */
+function customMessages(
+  plan: Plan,
+  field: FieldPlan,
+  rule: RulePlan,
+  value: unknown,
+  env: RunEnv,
+  reported: readonly string[],
+  out: string[] | null,
+): string[] | null {
+  if (reported.length === 0) return out;
+  const custom = rule.message.text !== '' || rule.message.conditional.length > 0;
+  const list = out ?? [];
+  if (custom) list.push(message(plan, field, rule, value, env, reported[0]!));
+  else for (const text of reported) list.push(message(plan, field, rule, value, env, text));
+  return list;
 }
 
 /** `:input`: the value as the host framework prints it, for scalars and null only. */

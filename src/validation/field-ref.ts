@@ -21,6 +21,8 @@ export interface RunEnv {
   memo: Map<unknown, unknown> | null;
   /** Set by the runner when an `exclude*` rule leaves the attribute out. */
   excluded: boolean;
+  /** The checks the rules with input/output resolved to for this run, by slot; null when there are none. */
+  fetched: ((value: unknown, env: RunEnv) => boolean)[] | null;
 }
 
 /** Display name of a concrete attribute, given the rule-map key (pattern) it comes from. */

@@ -12,7 +12,17 @@ import { displayName } from './php.js';
 import { splitPath } from './paths.js';
 import { RuleError, parseFieldRules, type ParsedRule } from './rule-parser.js';
 import { RULES, canonicalRule } from './rules/index.js';
-import type { Check, FieldFacts, Message, Replacer, RuleContext, RuleDefinition, RuleFacts, SizeMessages } from './rules/definition.js';
+import type {
+  Check,
+  FieldFacts,
+  Message,
+  Prefetch,
+  Replacer,
+  RuleContext,
+  RuleDefinition,
+  RuleFacts,
+  SizeMessages,
+} from './rules/definition.js';
 import { compileSchemaRule } from './schema-rule.js';
 import type { CompileOptions, RuleMap, RuleObject } from './types.js';
 
@@ -21,6 +31,8 @@ export const IMPLICIT = 1;
 export const VALUE = 2;
 export const EXCLUDE = 3;
 export const CUSTOM = 4;
+/** A rule whose check comes from its `prefetch`, per run (`RunEnv.fetched[slot]`). */
+export const PREFETCHED = 5;
 
 export interface MessagePlan {
   /** The finished message, when nothing in it depends on the attribute or the data. */
@@ -40,8 +52,15 @@ export interface RulePlan {
   readonly name: string;
   readonly check: Check | null;
   readonly custom: RuleObject['validate'] | null;
+  /** A PREFETCHED rule's input/output, and where the run keeps the check it resolves to. */
+  readonly prefetch?: Prefetch;
+  slot?: number;
   /** A custom rule that runs on missing / empty values too. */
   readonly implicit: boolean;
+  /** A PREFETCHED rule skipped once the attribute has a message (`CheckedRule.skipsAfterFailure`). */
+  readonly skipsAfterFailure?: boolean;
+  /** A custom rule written as an `async` function or method. */
+  readonly async?: boolean;
   /** `gt` and friends: a numeric value takes the numeric message. */
   readonly numericWhenNumeric: boolean;
   readonly message: MessagePlan;
@@ -76,6 +95,14 @@ export interface Plan {
   readonly hasBareArray: boolean;
   /** Some field has an `exclude*` rule. */
   readonly excludes: boolean;
+  /** The rules with input/output, in validation order; `slot` is the position. */
+  readonly prefetched: readonly { readonly field: FieldPlan; readonly rule: RulePlan }[];
+  /**
+   * Some custom rule may answer with a promise: the run awaits custom rules.
+   * Set at compile time for `async` functions and methods, and by the
+   * first run that meets a promise from a plain one.
+   */
+  awaitsCustom: boolean;
 }
 
 const hasOwn = Object.prototype.hasOwnProperty;
@@ -153,13 +180,26 @@ export function buildPlan(rules: RuleMap, options: CompileOptions): Plan {
     if (!f.facts.bareArray) continue;
     f.children = fields.filter((g) => g !== f && liesUnder(g.segments, f.segments)).map((g) => g.index);
   }
+  const prefetched = fields.flatMap((field) => field.rules.filter((rule) => rule.kind === PREFETCHED).map((rule) => ({ field, rule })));
+  prefetched.forEach(({ rule }, slot) => {
+    rule.slot = slot;
+  });
   return {
     fields,
     displayOf,
+    prefetched,
+    awaitsCustom: fields.some((f) => f.rules.some((r) => r.kind === CUSTOM && r.async === true)),
     stopOnFirstFailure: options.stopOnFirstFailure === true,
     hasBareArray: fields.some((f) => f.facts.bareArray),
     excludes: fields.some((f) => f.rules.some((r) => r.kind === EXCLUDE)),
   };
+}
+
+const AsyncFunction = (async () => {}).constructor;
+
+/** Written as `async`: known to answer with a promise before it ever runs. */
+function isAsyncFunction(fn: unknown): boolean {
+  return fn instanceof AsyncFunction;
 }
 
 /** Can an attribute of pattern `child` lie under an attribute of pattern `parent`? */
@@ -218,7 +258,16 @@ function buildField(
 
   for (const r of parsed) {
     if (r.kind === 'closure') {
-      plans.push({ kind: CUSTOM, name: r.raw, check: null, custom: r.fn, implicit: false, numericWhenNumeric: false, message: NO_MESSAGE });
+      plans.push({
+        kind: CUSTOM,
+        name: r.raw,
+        check: null,
+        custom: r.fn,
+        implicit: false,
+        async: isAsyncFunction(r.fn),
+        numericWhenNumeric: false,
+        message: NO_MESSAGE,
+      });
       continue;
     }
     if (r.kind === 'object') {
@@ -229,6 +278,7 @@ function buildField(
         check: null,
         custom: (attribute, value, fail) => rule.validate(attribute, value, fail),
         implicit: rule.implicit === true,
+        async: isAsyncFunction(rule.validate),
         numericWhenNumeric: false,
         message: messageFor(r.raw, '', [], false),
       });
@@ -283,7 +333,30 @@ function buildField(
       }
       const compiled = def.compile(context);
       const numericWhenNumeric = def.numericWhenNumeric === true;
-      if (compiled.check === undefined) throw new LogicException(`${owner}: rules with input/output are not supported yet.`);
+      const message = messageFor(name, def.message, compiled.replace ?? [], numericWhenNumeric);
+      if (compiled.prefetch !== undefined) {
+        const fetch = compiled.prefetch;
+        plans.push({
+          kind: PREFETCHED,
+          name,
+          check: null,
+          custom: null,
+          prefetch:
+            when === undefined
+              ? fetch
+              : (values, context) =>
+                  fetch(values, context).then(
+                    (inner): Check =>
+                      (v, env) =>
+                        !when(env.data) || inner(v, env),
+                  ),
+          implicit: def.kind === 'implicit',
+          skipsAfterFailure: def.skipsAfterFailure === true,
+          numericWhenNumeric,
+          message,
+        });
+        continue;
+      }
       const inner = compiled.check;
       plans.push({
         kind: def.kind === 'implicit' ? IMPLICIT : VALUE,
@@ -292,7 +365,7 @@ function buildField(
         custom: null,
         implicit: false,
         numericWhenNumeric,
-        message: messageFor(name, def.message, compiled.replace ?? [], numericWhenNumeric),
+        message,
       });
     } catch (error) {
       if (error instanceof LogicException) throw error;

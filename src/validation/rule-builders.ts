@@ -4,12 +4,18 @@
  * `Rule.prohibitedIf`, `Rule.excludeIf`, `Rule.enum(MyEnum)` and
  * `Password.min(8).letters().mixedCase().numbers().symbols()`.
  *
+ * `Rule.exists(table, column?)` and `Rule.unique(table, column?)` build
+ * the database rules (`database-rule-builders.ts`); `Rule.dimensions`,
+ * `Rule.file` and `Rule.imageFile` the file rules (`file-rule-builders.ts`).
+ *
  * `Rule.in` / `Rule.notIn` give the rule string Laravel's `In` prints. The
  * conditional builders take a boolean, fixed when the class is compiled, or
  * a function of the request's input, called once per validation (rules are
  * compiled once per class, so the function cannot read the request itself).
  */
 import type { InputBag } from '../http/own.js';
+import { ExistsRule, UniqueRule } from './database-rule-builders.js';
+import { Dimensions, File, type DimensionConstraints, type ImageFile } from './file-rule-builders.js';
 import { isNumeric } from './php.js';
 import { CONDITIONAL_RULE, type ConditionalRule, type FailCallback, type Rule as AnyRule, type RuleObject } from './types.js';
 
@@ -100,6 +106,26 @@ export const Rule = {
   /** The value must be one of the enum's values. */
   enum(type: EnumLike): EnumRule {
     return new EnumRule(enumValues(type));
+  },
+  /** `dimensions:...`: an image's size in pixels and ratio (Laravel's `Rule::dimensions`). */
+  dimensions(constraints: DimensionConstraints = {}): Dimensions {
+    return new Dimensions(constraints);
+  },
+  /** A file rule to build on (`Rule::file()`): `Rule.file().extensions(['pdf']).max('2mb')`. */
+  file(): File {
+    return File.default();
+  },
+  /** An image file rule to build on (`Rule::imageFile()`, `File.image()`). */
+  imageFile(): ImageFile {
+    return File.image();
+  },
+  /** `exists:table,column`: a row has the value; add `.where(...)` clauses. The column defaults to the attribute's name. */
+  exists(table: string, column?: string): ExistsRule {
+    return new ExistsRule(table, column);
+  },
+  /** `unique:table,column`: no row has the value; add `.ignore(id)` and `.where(...)` clauses. The column defaults to the attribute's name. */
+  unique(table: string, column?: string): UniqueRule {
+    return new UniqueRule(table, column);
   },
 } as const;
 

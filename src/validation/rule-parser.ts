@@ -2,9 +2,19 @@
  * Reads a field's rules as the host framework writes them: a pipe string
  * (`required|string|max:255`) or a list whose strings are one rule each
  * (so a regex may contain `|`), `name:param,param` with CSV parameters
- * (`in:"a,b",c`), rule objects, closures and raw JSON Schemas.
+ * (`in:"a,b",c`), rule objects, closures, built rules written as strings
+ * (`Rule.unique(...)`) and raw JSON Schemas.
  */
-import { CONDITIONAL_RULE, type ConditionalRule, type FieldRules, type RuleClosure, type RuleObject } from './types.js';
+import {
+  CONDITIONAL_RULE,
+  RULE_LIST,
+  STRINGABLE_RULE,
+  type ConditionalRule,
+  type FieldRules,
+  type RuleClosure,
+  type RuleList,
+  type RuleObject,
+} from './types.js';
 import type { InputBag } from '../http/own.js';
 
 export type ParsedRule =
@@ -95,20 +105,37 @@ export function parseRuleString(raw: string): ParsedRule {
   return { kind: 'named', name, params, raw };
 }
 
-/** All rules of a field, in order. Empty pipe segments (`required|`) are ignored, as upstream. */
+/** How deep built rules may hold built rules (`File.image().rules(File.types(...))`): a guard against a cycle. */
+const MAX_RULE_LIST_DEPTH = 8;
+
+/**
+ * All rules of a field, in order. Empty pipe segments (`required|`) are
+ * ignored, as upstream. A built rule that stands for several (`File`) is
+ * read as its rules in its place.
+ */
 export function parseFieldRules(rules: FieldRules): ParsedRule[] {
   const list: readonly unknown[] = typeof rules === 'string' ? rules.split('|') : Array.isArray(rules) ? rules : [rules];
   const out: ParsedRule[] = [];
+  addRules(list, out, 0);
+  return out;
+}
+
+function addRules(list: readonly unknown[], out: ParsedRule[], depth: number): void {
   for (const rule of list) {
     if (typeof rule === 'string') {
       if (rule.trim() === '') continue;
       out.push(parseRuleString(rule));
+    } else if (rule !== null && typeof rule === 'object' && RULE_LIST in rule) {
+      if (depth >= MAX_RULE_LIST_DEPTH) throw new RuleError(String(rule.constructor?.name ?? 'rule list'), 'built rules nest too deeply');
+      addRules((rule as RuleList)[RULE_LIST](), out, depth + 1);
     } else if (typeof rule === 'function') {
       out.push({ kind: 'closure', fn: rule as RuleClosure, raw: rule.name ? `closure ${rule.name}` : 'closure' });
     } else if (rule !== null && typeof rule === 'object' && CONDITIONAL_RULE in rule) {
       const conditional = rule as ConditionalRule;
       const parsed = parseRuleString(conditional.rule);
       if (parsed.kind === 'named') out.push({ ...parsed, when: conditional.when });
+    } else if (rule !== null && typeof rule === 'object' && STRINGABLE_RULE in rule) {
+      out.push(parseRuleString(String(rule)));
     } else if (rule !== null && typeof rule === 'object' && typeof (rule as RuleObject).validate === 'function') {
       const name = (rule as object).constructor?.name;
       out.push({ kind: 'object', rule: rule as RuleObject, raw: name && name !== 'Object' ? name : 'rule object' });
@@ -124,5 +151,4 @@ export function parseFieldRules(rules: FieldRules): ParsedRule[] {
       throw new RuleError(String(rule), 'a rule must be a string, a rule object with validate(), a closure or { schema }');
     }
   }
-  return out;
 }

@@ -5,13 +5,16 @@
 import type { InputBag } from '../http/own.js';
 import type { ValidationMessages } from '../errors/validation-error.js';
 import type { ValidationLimits } from './limits.js';
+import type { Awaitable } from '../awaitable.js';
+import type { ValidationContext } from './rules/definition.js';
 
 /** Called by a custom rule to report a failure; `:attribute` is replaced. */
 export type FailCallback = (message: string) => void;
 
 /** A custom rule object, as the host framework's `ValidationRule`. */
 export interface RuleObject {
-  validate(attribute: string, value: unknown, fail: FailCallback): void;
+  /** May be `async` (or return a promise): the validation then waits for it, in rule order. */
+  validate(attribute: string, value: unknown, fail: FailCallback): void | Promise<void>;
   /**
    * When true the rule also runs for a missing or empty field, as the host
    * framework's `ImplicitRule` (the value is then `undefined` or empty).
@@ -19,8 +22,8 @@ export interface RuleObject {
   readonly implicit?: boolean;
 }
 
-/** A closure rule: `(attribute, value, fail) => void`. */
-export type RuleClosure = (attribute: string, value: unknown, fail: FailCallback) => void;
+/** A closure rule: `(attribute, value, fail) => void`, or an `async` one. */
+export type RuleClosure = (attribute: string, value: unknown, fail: FailCallback) => void | Promise<void>;
 
 /** Marks a rule that applies only while its condition holds (`Rule.requiredIf(fn)`). */
 export const CONDITIONAL_RULE: unique symbol = Symbol('switchyard.conditionalRule');
@@ -32,8 +35,34 @@ export interface ConditionalRule {
   readonly when: (input: InputBag) => boolean;
 }
 
-/** One rule: a rule string (`max:255`), a rule object, a closure, a conditional rule, or a raw JSON Schema escape hatch. */
-export type Rule = string | RuleObject | RuleClosure | SchemaRule | ConditionalRule;
+/**
+ * Marks a built rule that is compiled as its rule string, as Laravel casts
+ * its `Stringable` rules (`Rule.unique('users').ignore(5)` is
+ * `unique:users,NULL,"5",id`).
+ */
+export const STRINGABLE_RULE: unique symbol = Symbol('switchyard.stringableRule');
+
+/** A built rule compiled as `String(rule)` (built by `Rule.exists` and `Rule.unique`). */
+export interface StringableRule {
+  readonly [STRINGABLE_RULE]: true;
+  toString(): string;
+}
+
+/** Marks a builder that stands for several rules, read in its place (Laravel's `File` rule). */
+export const RULE_LIST: unique symbol = Symbol('switchyard.ruleList');
+
+/** A built rule that expands to the rules it stands for (`File.types(['pdf']).max(1024)` → `file`, `mimes:pdf`, `max:1024`). */
+export interface RuleList {
+  [RULE_LIST](): readonly Rule[];
+}
+
+/**
+ * One rule: a rule string (`max:255`), a rule object, a closure, a
+ * conditional rule, a built rule written as a string (`Rule.unique()`,
+ * `Rule.dimensions()`) or standing for several (`File.image()`), or a raw
+ * JSON Schema escape hatch.
+ */
+export type Rule = string | RuleObject | RuleClosure | SchemaRule | ConditionalRule | StringableRule | RuleList;
 
 /**
  * Escape hatch: the value must match this JSON Schema (compiled by ajv with
@@ -74,7 +103,14 @@ export interface CompiledValidator {
    * listed fields (wildcard-aware) are validated and reported. `limits`
    * (default `DEFAULT_LIMITS`) caps the messages collected and the
    * attributes a wildcard rule expands to; past the second it throws
-   * `TooManyItemsError` (a 400).
+   * `TooManyItemsError` (a 400). `context` gives rules with input/output
+   * the application's services and the request.
    */
-  validate(input: InputBag, only?: readonly string[], limits?: ValidationLimits): ValidationOutcome;
+  validate(input: InputBag, only?: readonly string[], limits?: ValidationLimits, context?: ValidationContext): Awaitable<ValidationOutcome>;
+  /**
+   * Whether `validate` answers with a promise: some rule has input/output
+   * (`exists`, file rules...) or a custom rule is async. A validator whose
+   * rules are all synchronous answers at once.
+   */
+  readonly async: boolean;
 }

@@ -126,3 +126,24 @@ export function zip(name = 'hello.txt', content = 'hello\n'): Buffer {
   end.writeUInt32LE(centralOffset, 16);
   return Buffer.concat([local, fileName, data, central, fileName, end]);
 }
+
+/** A lossless WebP (VP8L) header of the given size (at most 16384 each way). */
+export function webp(width: number, height: number): Buffer {
+  const bits = Buffer.alloc(4);
+  // 14 bits width - 1, 14 bits height - 1, alpha hint 0, version 0.
+  bits.writeUInt32LE(((width - 1) & 0x3fff) | (((height - 1) & 0x3fff) << 14));
+  const data = Buffer.concat([Buffer.from([0x2f]), bits, Buffer.from([0x00, 0x07, 0x10, 0x11, 0x11, 0x88, 0x88, 0xfe, 0x07, 0x00])]);
+  const chunk = Buffer.concat([Buffer.from('VP8L', 'latin1'), u32le(data.length), data]);
+  return Buffer.concat([Buffer.from('RIFF', 'latin1'), u32le(4 + chunk.length), Buffer.from('WEBP', 'latin1'), chunk]);
+}
+
+function u32le(n: number): Buffer {
+  const b = Buffer.alloc(4);
+  b.writeUInt32LE(n);
+  return b;
+}
+
+/** An SVG image (text: no magic number, sniffed like libmagic). */
+export function svg(width = 10, height = 20): Buffer {
+  return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"></svg>`);
+}

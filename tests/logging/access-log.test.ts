@@ -7,6 +7,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { AccessLog } from '../../src/logging/access-log.js';
 
 const SERVER = `
 import { createSystemApp } from ${JSON.stringify(fileURLToPath(new URL('../../examples/system/app.js', import.meta.url)))};
@@ -63,6 +64,30 @@ test('LOG_LEVEL=warn: no request line', async () => {
   child.stdout.on('data', (chunk) => (out += chunk));
   await new Promise((resolve) => child.on('close', resolve));
   assert.not.match(out, /"msg":"request"/);
+});
+
+test('durations print as pino prints milliseconds; path and action are quoted per line even when they change', () => {
+  const chunks: string[] = [];
+  const log = new AccessLog({ write: (chunk: string) => chunks.push(chunk) }, 30);
+  const durations = [0, 5, 50, 500, 1000, 1200, 1234, 1230, 999_999, 12_345_678];
+  durations.forEach((micros, i) => {
+    log.line(`id-${i}`, 'GET', i % 2 === 0 ? '/a' : '/b"c', i % 3 === 0 ? undefined : `act${i % 3}`, 200, micros);
+  });
+  log.close();
+  const lines = chunks
+    .join('')
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+  assert.equal(
+    lines.map((l) => l.durationMs),
+    durations.map((us) => Math.round(us) / 1000),
+  );
+  assert.equal(
+    lines.map((l) => [l.reqId, l.path, l.action]),
+    durations.map((_, i) => [`id-${i}`, i % 2 === 0 ? '/a' : '/b"c', i % 3 === 0 ? undefined : `act${i % 3}`]),
+  );
+  assert.ok(chunks.join('').includes('"durationMs":1.2,'), 'no trailing zeros, as JSON.stringify(1.2)');
 });
 
 test.run();

@@ -11,6 +11,7 @@ import { AuthorizationError } from '../../src/errors/http-error.js';
 import { ValidationError } from '../../src/errors/validation-error.js';
 import { jsonIncoming } from '../helpers/fake-request.js';
 import { plain } from '../helpers/plain.js';
+import type { Validator } from '../../src/validation/validator.js';
 
 /** Stage 3 on its own: a request with a parsed body, a form request plan, the stage's answer. */
 async function requestWith(body: unknown, query = ''): Promise<Request> {
@@ -72,6 +73,37 @@ class Denies extends FormRequest {
   }
 }
 
+class Hooked extends FormRequest {
+  override rules() {
+    return { a: 'required|string', b: 'string' };
+  }
+  override withValidator(validator: Validator) {
+    trace.push('withValidator');
+    validator.after((v) => {
+      trace.push('withValidator hook');
+      if (v.data().b === 'from-with') v.errors().add('b', 'Added by withValidator.');
+    });
+  }
+  override after() {
+    return [
+      async (v: Validator) => {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        trace.push(`after hook (${v.errors().count()} errors so far)`);
+        if (this.input('a') === this.input('b')) v.errors().add('b', 'The b field must differ from a.');
+      },
+      {
+        after(v: Validator) {
+          trace.push('after object');
+          if (v.data().a === 'object') v.errors().add('a', 'Added by an object.');
+        },
+      },
+    ];
+  }
+  override passedValidation() {
+    trace.push('passed');
+  }
+}
+
 const container = createContainer();
 const test = suite('resolveFormRequest (stage 3)');
 
@@ -124,6 +156,37 @@ test('only (Precognition-Validate-Only) limits validation to the listed fields',
   const request = await requestWith({ name: 'ok', age: 'x' });
   const form = await resolveFormRequest(planFormRequest(container, Traced), request, ['name']);
   assert.equal(plain(form.validated()), { name: 'ok' });
+});
+
+test('after() and withValidator hooks run after the rules, in order (withValidator first), and may add messages', async () => {
+  trace.length = 0;
+  const request = await requestWith({ a: 'same', b: 'same' });
+  const error = await outcome(() => resolveFormRequest(planFormRequest(container, Hooked), request));
+  assert.equal(trace, ['withValidator', 'withValidator hook', 'after hook (0 errors so far)', 'after object']);
+  assert.instance(error, ValidationError);
+  assert.equal((error as ValidationError).toJSON(), {
+    message: 'The b field must differ from a.',
+    errors: { b: ['The b field must differ from a.'] },
+  });
+});
+
+test("hooks run when the rules failed too; their messages follow the rules' in field order", async () => {
+  trace.length = 0;
+  const request = await requestWith({ a: 'object', b: 1 });
+  const error = (await outcome(() => resolveFormRequest(planFormRequest(container, Hooked), request))) as ValidationError;
+  assert.equal(trace, ['withValidator', 'withValidator hook', 'after hook (1 errors so far)', 'after object']);
+  assert.equal(error.errors, { b: ['The b field must be a string.'], a: ['Added by an object.'] });
+});
+
+test('hooks that add nothing let the request pass: validated() as without hooks, passedValidation runs', async () => {
+  trace.length = 0;
+  const request = await requestWith({ a: 'x', b: 'from-elsewhere', c: 'dropped' });
+  const form = await resolveFormRequest(planFormRequest(container, Hooked), request);
+  assert.equal(plain(form.validated()), { a: 'x', b: 'from-elsewhere' });
+  assert.equal(trace.at(-1), 'passed');
+  const failing = await requestWith({ a: 'x', b: 'from-with' });
+  const error = (await outcome(() => resolveFormRequest(planFormRequest(container, Hooked), failing))) as ValidationError;
+  assert.equal(error.errors, { b: ['Added by withValidator.'] });
 });
 
 test.run();

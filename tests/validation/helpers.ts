@@ -6,7 +6,25 @@
 import * as assert from 'uvu/assert';
 import type { Test } from 'uvu';
 import { compileValidator } from '../../src/validation/compiler.js';
-import type { CompileOptions, FieldRules, RuleMap } from '../../src/validation/types.js';
+import type { CompileOptions, FieldRules, RuleMap, ValidationOutcome } from '../../src/validation/types.js';
+import { isThenable } from '../../src/awaitable.js';
+
+/** A validator over synchronous rules: its outcome now (a promise is a test failure). */
+export interface SyncValidator {
+  validate(...args: Parameters<ReturnType<typeof compileValidator>['validate']>): ValidationOutcome;
+}
+
+/** `compileValidator` for rules that must answer synchronously (all but input/output and async custom rules). */
+export function compileSync(rules: RuleMap, options: CompileOptions): SyncValidator {
+  const validator = compileValidator(rules, options);
+  return {
+    validate(...args) {
+      const outcome = validator.validate(...args);
+      if (isThenable(outcome)) throw new Error('expected a synchronous validation outcome');
+      return outcome;
+    },
+  };
+}
 
 export const ABSENT: unique symbol = Symbol('absent');
 
@@ -14,7 +32,7 @@ export const ABSENT: unique symbol = Symbol('absent');
 export type Case = readonly [FieldRules, unknown, readonly string[] | null, Record<string, unknown>?];
 
 export function run(rules: RuleMap, input: Record<string, unknown>, options: Partial<CompileOptions> = {}) {
-  return compileValidator(rules, { owner: 'TestRequest', ...options }).validate(input);
+  return compileSync(rules, { owner: 'TestRequest', ...options }).validate(input);
 }
 
 /** Messages for the field `value`, or null when it passes. */

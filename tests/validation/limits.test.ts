@@ -9,7 +9,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Action, ActionController, Application, FormRequest, ValidationError } from '../../src/index.js';
 import { LogicException } from '../../src/errors/logic-exception.js';
-import { compileValidator } from '../../src/validation/compiler.js';
+import { compileSync } from './helpers.js';
 import { DEFAULT_LIMITS, TooManyItemsError } from '../../src/validation/limits.js';
 import type { ValidationOutcome } from '../../src/validation/types.js';
 import { client } from '../helpers/http.js';
@@ -23,7 +23,7 @@ function errorsOf(outcome: ValidationOutcome): Record<string, string[]> {
 }
 
 const errors = suite('max_validation_errors');
-const items = compileValidator({ 'items.*': 'integer' }, { owner: 'Items' });
+const items = compileSync({ 'items.*': 'integer' }, { owner: 'Items' });
 
 errors('by default at most 200 messages, the first ones in validation order', () => {
   const collected = errorsOf(items.validate({ items: strings(250) }));
@@ -41,7 +41,7 @@ errors("the summary counts what was collected, in Laravel's words", () => {
 
 errors('validation stops at the cap: later attributes are not checked', () => {
   let calls = 0;
-  const counting = compileValidator(
+  const counting = compileSync(
     {
       'items.*': [
         (_attribute: string, _value: unknown, fail: (message: string) => void) => {
@@ -57,7 +57,7 @@ errors('validation stops at the cap: later attributes are not checked', () => {
 });
 
 errors('a field with several messages is cut to fit the cap exactly', () => {
-  const v = compileValidator({ a: 'integer|min:5|in:9', b: 'integer' }, { owner: 'Cut' });
+  const v = compileSync({ a: 'integer|min:5|in:9', b: 'integer' }, { owner: 'Cut' });
   const limits = { max_validation_errors: 2, max_wildcard_items: 0 };
   assert.equal(errorsOf(v.validate({ a: 'x', b: 'y' }, undefined, limits)), {
     a: [INTEGER('a'), 'The a field must be at least 5.'],
@@ -75,7 +75,7 @@ const wildcards = suite('max_wildcard_items');
 
 wildcards('by default a wildcard rule expands to at most 10,000 attributes; more is a 400', () => {
   assert.is(DEFAULT_LIMITS.max_wildcard_items, 10_000);
-  const ok = compileValidator({ 'items.*': 'string' }, { owner: 'Items' });
+  const ok = compileSync({ 'items.*': 'string' }, { owner: 'Items' });
   assert.is(ok.validate({ items: strings(10_000) }).ok, true);
   try {
     ok.validate({ items: strings(10_001) });
@@ -88,7 +88,7 @@ wildcards('by default a wildcard rule expands to at most 10,000 attributes; more
 });
 
 wildcards('nested wildcards count every attribute they expand to', () => {
-  const v = compileValidator({ 'a.*.b.*': 'string' }, { owner: 'Nested' });
+  const v = compileSync({ 'a.*.b.*': 'string' }, { owner: 'Nested' });
   const limits = { max_validation_errors: 0, max_wildcard_items: 4 };
   assert.is(v.validate({ a: [{ b: ['x', 'y'] }, { b: ['z', 'w'] }] }, undefined, limits).ok, true);
   assert.throws(
@@ -98,7 +98,7 @@ wildcards('nested wildcards count every attribute they expand to', () => {
 });
 
 wildcards('0 turns the cap off', () => {
-  const v = compileValidator({ 'items.*': 'string' }, { owner: 'Items' });
+  const v = compileSync({ 'items.*': 'string' }, { owner: 'Items' });
   assert.is(v.validate({ items: strings(10_001) }, undefined, { max_validation_errors: 200, max_wildcard_items: 0 }).ok, true);
 });
 

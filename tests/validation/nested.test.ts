@@ -1,7 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { compileValidator } from '../../src/validation/compiler.js';
-import { run } from './helpers.js';
+import { compileSync, run } from './helpers.js';
 
 const REQUIRED = (attr: string): string[] => [`The ${attr} field is required.`];
 
@@ -202,7 +201,7 @@ safety.run();
 
 const only = suite('only (Precognition-Validate-Only)');
 const rules = { a: 'required', b: 'required', 'items.*.name': 'required' };
-const v = compileValidator(rules, { owner: 'OnlyRequest' });
+const v = compileSync(rules, { owner: 'OnlyRequest' });
 
 only('reports only the listed fields', () => {
   assert.equal(v.validate({}, ['a']), { ok: false, errors: { a: REQUIRED('a') } });
@@ -224,7 +223,7 @@ only('validated holds only the listed fields', () => {
 });
 
 only('cross-field rules still read unlisted fields', () => {
-  const w = compileValidator({ password: 'required|confirmed', password_confirmation: 'required' }, { owner: 'P' });
+  const w = compileSync({ password: 'required|confirmed', password_confirmation: 'required' }, { owner: 'P' });
   assert.equal(w.validate({ password: 'a', password_confirmation: 'b' }, ['password']), {
     ok: false,
     errors: { password: ['The password field confirmation does not match.'] },

@@ -6,7 +6,7 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { compileValidator } from '../../src/validation/compiler.js';
+import { compileSync } from './helpers.js';
 import { OnlyFilter, hasPartialWildcard } from '../../src/validation/only-filter.js';
 
 const matching = suite('only: which attributes a name covers (Laravel 12 shouldValidatePrecognitiveAttribute)');
@@ -71,7 +71,7 @@ function ms(fn: () => void): number {
 }
 
 const items = Array.from({ length: 10_000 }, () => ({ name: 1 }));
-const validator = compileValidator({ 'items.*': 'array', 'items.*.name': 'string' }, { owner: 'OnlyCost' });
+const validator = compileSync({ 'items.*': 'array', 'items.*.name': 'string' }, { owner: 'OnlyCost' });
 
 cost('1,000 concrete names against 10,000 wildcard items', () => {
   const names = Array.from({ length: 1000 }, (_, i) => `items.${i}.name`);

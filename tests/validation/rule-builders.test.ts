@@ -2,6 +2,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Password, Rule } from '../../src/index.js';
+import { parseFieldRules } from '../../src/validation/rule-parser.js';
+import { uniqueTarget } from '../../src/validation/rules/database-params.js';
 import { run } from './helpers.js';
 
 const test = suite('rule builders');
@@ -80,6 +82,48 @@ test('Password.mixedCase answers in linear time on a long lowercase value', () =
   const outcome = run(rule, input);
   assert.ok(performance.now() - start < 200);
   assert.is(outcome.ok, false);
+});
+
+test('Rule.exists / Rule.unique print the rule string Laravel prints (Exists / Unique::__toString)', () => {
+  assert.is(String(Rule.exists('users')), 'exists:users,NULL');
+  assert.is(String(Rule.exists('users', 'email')), 'exists:users,email');
+  assert.is(
+    String(
+      Rule.exists('users', 'email').where('account_id', 1).whereNot('role', 'guest').whereNull('deleted_at').whereNotNull('verified_at'),
+    ),
+    'exists:users,email,account_id,"1",role,"!guest",deleted_at,"NULL",verified_at,"NOT_NULL"',
+  );
+  assert.is(String(Rule.unique('users')), 'unique:users,NULL,NULL,id');
+  assert.is(String(Rule.unique('users', 'email').ignore(5)), 'unique:users,email,"5",id');
+  assert.is(String(Rule.unique('users').ignore(5, 'user_id').where('account_id', 2)), 'unique:users,NULL,"5",user_id,account_id,"2"');
+  assert.is(String(Rule.unique('users').withoutTrashed()), 'unique:users,NULL,NULL,id,deleted_at,"NULL"');
+  assert.is(String(Rule.exists('users').onlyTrashed('removed_at')), 'exists:users,NULL,removed_at,"NOT_NULL"');
+});
+
+test('Rule.unique().ignore: a falsy id ignores nothing (PHP truthiness); values print as PHP prints them', () => {
+  for (const id of [0, '0', '', false, null]) assert.is(String(Rule.unique('users').ignore(id)), 'unique:users,NULL,NULL,id', String(id));
+  assert.is(String(Rule.unique('users').ignore(true)), 'unique:users,NULL,"1",id');
+  assert.is(String(Rule.exists('users').where('active', true).where('flag', false)), 'exists:users,NULL,active,"1",flag,""');
+  assert.is(String(Rule.exists('users').where('deleted_at', null)), 'exists:users,NULL,deleted_at,"NULL"', 'where(col, null) is whereNull');
+  assert.is(String(Rule.exists('users').where('ratio', 0.1 + 0.2)), 'exists:users,NULL,ratio,"0.3"');
+});
+
+test('a built rule compiles as its string; quotes and backslashes survive the round trip', () => {
+  const rule = Rule.unique('users', 'email').ignore('a"b\\c').where('name', 'say "hi", ok');
+  const [parsed] = parseFieldRules([rule]);
+  assert.ok(parsed !== undefined && parsed.kind === 'named');
+  assert.is(parsed.name, 'unique');
+  const target = uniqueTarget(parsed.params, { key: 'email', wildcard: false });
+  assert.equal(target.ignore, { kind: 'fixed', id: 'a"b\\c' });
+  assert.equal(target.extra, [{ type: 'equals', column: 'name', value: 'say "hi", ok' }]);
+});
+
+test('closures, whereIn and using() cannot be written in a rule string: a TypeError', () => {
+  const anyRule = Rule.exists('users') as unknown as Record<string, (...args: unknown[]) => unknown>;
+  assert.throws(() => anyRule.where!(() => undefined), /closure in where\(\) is not supported/);
+  assert.throws(() => anyRule.where!('id', [1, 2]), /whereIn\) is not supported/);
+  assert.throws(() => anyRule.whereNot!('id', [1, 2]), /whereNotIn\) is not supported/);
+  assert.throws(() => anyRule.using!(() => undefined), /using\(\) is not supported/);
 });
 
 test.run();

@@ -83,8 +83,12 @@ export type ServiceKey<T> = abstract new (...args: never[]) => T;
  * application bound in its container and the request being validated.
  */
 export interface ValidationContext {
-  /** The service bound under `key`; a LogicException naming it when the application bound none. */
-  service<T>(key: ServiceKey<T>): T;
+  /**
+   * The service bound under `key`. When the application bound none: the
+   * `fallback`'s answer (a rule's default, such as node:dns), else a
+   * LogicException naming what to bind.
+   */
+  service<T>(key: ServiceKey<T>, fallback?: () => T): T;
   /** The request being validated (an `http/request.js` Request), or undefined outside a request. */
   readonly request: unknown;
 }
@@ -137,6 +141,12 @@ export interface CheckedRule extends Common {
    * measured, and its message chosen, as if the field had a numeric rule.
    */
   readonly numericWhenNumeric?: boolean;
+  /**
+   * Laravel's `hasNotFailedPreviousRuleIfPresenceRule` (exists, unique): a
+   * rule with `prefetch` that does not run on an attribute an earlier rule
+   * of its field already failed (its query still ran, with every value).
+   */
+  readonly skipsAfterFailure?: boolean;
   compile(c: RuleContext): Compiled;
 }
 

@@ -4,9 +4,11 @@
  */
 import { ARRAYS } from './arrays.js';
 import { COMPARISON } from './comparison.js';
+import { DATABASE } from './database.js';
 import { DATES } from './dates.js';
 import { EXCLUSION } from './exclusion.js';
 import type { RuleDefinition } from './definition.js';
+import { FILES } from './files.js';
 import { FORMATS } from './formats.js';
 import { NUMBERS } from './numbers.js';
 import { PRESENCE } from './presence.js';
@@ -27,6 +29,8 @@ export const RULES = {
   ...FORMATS,
   ...DATES,
   ...COMPARISON,
+  ...DATABASE,
+  ...FILES,
 } as const satisfies Readonly<Record<string, RuleDefinition>>;
 
 /** A rule name of the table. */
