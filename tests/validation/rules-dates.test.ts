@@ -83,6 +83,23 @@ table(format, [
   ['date_format:Y z', '2024 59', null],
   ['date_format:Y-m-d,d.m.Y', '15.01.2024', null],
   ['date_format:Y-m-d,d.m.Y', '15/01/2024', mismatch('Y-m-d')],
+  // Zones: e writes an identifier back as typed, an abbreviation in capitals, an offset as +02:00; T writes an offset as GMT+0200.
+  ['date_format:Y-m-d\\TH:i:se', '2000-01-01T00:00:00Atlantic/Azores', null],
+  ['date_format:Y-m-d\\TH:i:sT', '2000-01-01T00:00:00Z', null],
+  ['date_format:e', 'europe/paris', null],
+  ['date_format:e', 'EST', null],
+  ['date_format:e', 'est', mismatch('e')],
+  ['date_format:e', '+02:00', null],
+  ['date_format:e', 'Mars/Olympus', mismatch('e')],
+  ['date_format:T', 'GMT+0200', null],
+  ['date_format:T', '+02:00', mismatch('T')],
+  ['date_format:T', 'Europe/Paris', mismatch('T')],
+  ['date_format:T', 'UTC', null],
+  ['date_format:Y-m-d H:i e', '2024-03-31 02:30 Europe/Paris', mismatch('Y-m-d H:i e')],
+  ['date_format:Y-m-d H:i e', '2024-03-31 03:30 Europe/Paris', null],
+  // U's fields are UTC's: a non-zero zone after it moves the instant, so U no longer reads back.
+  ['date_format:U O', '1700000000 +0000', null],
+  ['date_format:U O', '1700000000 +0200', mismatch('U O')],
 ]);
 format.run();
 
