@@ -63,9 +63,9 @@ export function parseDateString(value: string): ParsedTime {
     while (ISSPACE.includes(bytes[end]!) && end > start) end--;
   }
   const t = emptyParsedTime();
+  // An empty string is an error for timelib too.
   if (end - start < 0 || end - start + 1 > MAX_DATE_BYTES) {
     t.errors = 1;
-    if (end - start < 0) t.y = t.m = t.d = t.h = t.i = t.s = t.us = t.dst = t.z = UNSET;
     return t;
   }
   const text = bytes.slice(start, end + 1);
