@@ -5,6 +5,7 @@
  * errors it met. `strtotime` fails on any error; warnings (an overflowing
  * date such as `2023-02-30`) do not count.
  */
+import type { Fields } from './calendar.js';
 
 /** timelib's marker for a field the string did not give. */
 export const UNSET = -9_999_999;
@@ -20,14 +21,7 @@ export const SPECIAL_LAST_DAY_OF_WEEK_IN_MONTH = 3;
 export const FIRST_DAY_OF_MONTH = 1;
 export const LAST_DAY_OF_MONTH = 2;
 
-export interface Relative {
-  y: number;
-  m: number;
-  d: number;
-  h: number;
-  i: number;
-  s: number;
-  us: number;
+export interface Relative extends Fields {
   weekday: number;
   weekdayBehavior: number;
   haveWeekdayRelative: boolean;
@@ -37,14 +31,7 @@ export interface Relative {
   firstLastDayOf: number;
 }
 
-export interface ParsedTime {
-  y: number;
-  m: number;
-  d: number;
-  h: number;
-  i: number;
-  s: number;
-  us: number;
+export interface ParsedTime extends Fields {
   /** Offset in seconds east of UTC (zone types OFFSET and ABBR). */
   z: number;
   dst: number;
