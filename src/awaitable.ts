@@ -17,3 +17,25 @@ export function isThenable<T>(value: unknown): value is PromiseLike<T> {
 export function then<T, U>(value: Awaitable<T> | PromiseLike<T>, next: (value: T) => Awaitable<U>): Awaitable<U> {
   return isThenable<T>(value) ? Promise.resolve(value).then(next) : next(value as T);
 }
+
+/**
+ * `promise`, or a rejection with `timeout()`'s error once `ms` have passed
+ * (the timer is cleared when the promise settles, and never keeps the
+ * process alive).
+ */
+export function within<T>(promise: PromiseLike<T>, ms: number, timeout: () => Error): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(timeout()), ms);
+    timer.unref();
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}

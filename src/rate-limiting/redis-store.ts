@@ -6,6 +6,7 @@
 import { createRequire } from 'node:module';
 import type { Redis, RedisOptions } from 'ioredis';
 import { RateLimitStoreError, type RateLimitHit, type RateLimitStore, type RateLimitWindow } from './store.js';
+import { within } from '../awaitable.js';
 
 export interface RedisStoreOptions {
   /** `redis://[[user]:password@]host[:port][/db]` (or `rediss://`), when no `client` is given. Default `redis://127.0.0.1:6379`. */
@@ -172,7 +173,7 @@ export class RedisStore implements RateLimitStore {
     if (!this.#owned) return;
     const client = this.#client;
     try {
-      await within(client.quit(), this.#timeout);
+      await within(client.quit(), this.#timeout, timedOut);
     } catch {
       // Not connected, or no answer in time: drop the connection.
     }
@@ -186,7 +187,7 @@ export class RedisStore implements RateLimitStore {
     if (status !== 'ready') {
       // Only the first connection is waited for (briefly): later, a Redis that is away fails fast.
       if (!this.#everReady && !this.#connectFailed && (status === 'wait' || status === 'connecting' || status === 'connect')) {
-        return within((this.#ready ??= this.#whenReady()), this.#timeout).then(
+        return within((this.#ready ??= this.#whenReady()), this.#timeout, timedOut).then(
           () => this.#call(command),
           () => Promise.reject(this.#failure(new RateLimitStoreError(`Redis did not connect within ${this.#timeout} ms.`))),
         );
@@ -202,7 +203,7 @@ export class RedisStore implements RateLimitStore {
       this.#pending--;
     };
     sent.then(settle, settle);
-    return within(sent, this.#timeout).then(
+    return within(sent, this.#timeout, timedOut).then(
       (value) => {
         this.#healthy = true;
         return value;
@@ -235,23 +236,7 @@ export class RedisStore implements RateLimitStore {
 
 class TimeoutError extends Error {}
 
-/** `promise`, or a rejection with `TimeoutError` after `ms`. The timer never keeps the process alive. */
-function within<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new TimeoutError()), ms);
-    timer.unref();
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
-}
+const timedOut = (): Error => new TimeoutError();
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

@@ -5,7 +5,19 @@
  * regex of canonical token shapes, rebuilds the date (overflowing like PHP:
  * `02-30` becomes `03-01`) and formats every token again to compare.
  */
-import { wallClock } from './dates.js';
+import { emptyParsedTime, ZONE_ID, ZONE_OFFSET } from './strtotime/parsed-time.js';
+import type { Instant } from './strtotime/resolve.js';
+import { parseZoneInto } from './strtotime/scanner.js';
+import { TokenReader } from './strtotime/token-reader.js';
+import { offsetAt } from './strtotime/zones.js';
+
+/** Milliseconds since the epoch for wall-clock parts read as UTC (no overflow correction). */
+function wallClock(year: number, month: number, day: number, hour = 0, minute = 0, second = 0, ms = 0): number {
+  const d = new Date(0);
+  d.setUTCFullYear(year, month - 1, day);
+  d.setUTCHours(hour, minute, second, ms);
+  return d.getTime();
+}
 
 const DAY_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const DAY_LONG = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -54,6 +66,9 @@ const TOKENS: Record<string, string> = {
   p: 'Z|[+-]\\d{2}:\\d{2}',
   // At most 24 characters, as PHP reads a timestamp; anything longer can never round-trip anyway.
   U: '[+-]?\\d{1,24}',
+  // A zone identifier as typed (PHP's longest has 32 characters), an abbreviation, or an offset.
+  e: '[A-Za-z][A-Za-z0-9_/+-]{0,31}|[+-]\\d{2}:\\d{2}',
+  T: 'GMT[+-]\\d{4}|[A-Za-z]{1,5}',
 };
 
 /**
@@ -88,14 +103,16 @@ const LONGEST: Record<string, number> = {
   P: 6,
   p: 6,
   U: 25,
+  e: 32,
+  T: 8,
 };
 
 /** Letters PHP knows but that can never round-trip, or that this port does not read. */
-const UNSUPPORTED = 'eTXxNwWtLoBIZcr!|?*+#';
+const UNSUPPORTED = 'XxNwWtLoBIZcr!|?*+#';
 
 export interface DateFormat {
-  /** The instant (ms) the value stands for, or null when the value does not match the format exactly. */
-  parse(value: string): number | null;
+  /** The instant the value stands for, or null when the value does not match the format exactly. */
+  parse(value: string): Instant | null;
 }
 
 function pad(n: number, width: number): string {
@@ -174,6 +191,32 @@ function formatToken(t: string, d: Date, micro: number, offset: number): string 
   }
 }
 
+/** A zone written for `e` or `T`: its offset (null: an identifier's, known once the wall clock is), and how PHP formats it back. */
+interface WrittenZone {
+  seconds: number | null;
+  id: string | null;
+  e: string;
+  T: string;
+}
+
+function signed(seconds: number, colon: boolean): string {
+  const abs = Math.abs(seconds);
+  return (seconds < 0 ? '-' : '+') + pad(Math.floor(abs / 3600), 2) + (colon ? ':' : '') + pad(Math.floor((abs % 3600) / 60), 2);
+}
+
+/** timelib_parse_zone on the token, then PHP's `format('e')` / `format('T')` of the result. */
+function readZone(text: string): WrittenZone | null {
+  const t = emptyParsedTime();
+  const reader = new TokenReader(text);
+  if (!parseZoneInto(t, reader) || !reader.atEnd()) return null;
+  if (t.zoneType === ZONE_ID) {
+    // `e` gives the identifier as it was written; `T` its abbreviation, which only "UTC" writes as itself.
+    return { seconds: null, id: t.zoneId, e: text, T: t.zoneId === 'UTC' ? 'UTC' : '' };
+  }
+  if (t.zoneType === ZONE_OFFSET) return { seconds: t.z, id: null, e: signed(t.z, true), T: `GMT${signed(t.z, false)}` };
+  return { seconds: t.z + t.dst * 3600, id: null, e: text.toUpperCase(), T: text.toUpperCase() };
+}
+
 function parseOffset(text: string): number {
   if (text === 'Z') return 0;
   const digits = text.slice(1).replace(':', '');
@@ -219,14 +262,14 @@ export function compileDateFormat(format: string): DateFormat {
   if (has('z') && !(has('Y') || has('y'))) throw new Error('the format character "z" needs a year (Y or y) in the format');
 
   return {
-    parse(value: string): number | null {
+    parse(value: string): Instant | null {
       if (value.length > longest) return null;
       const m = re.exec(value);
       if (m === null) return null;
       if (onlyStamp) {
         // Any 64-bit timestamp round-trips, even past JavaScript's dates.
         const n = BigInt(value);
-        return n >= -(2n ** 63n) && n < 2n ** 63n ? Number(value) * 1000 : null;
+        return n >= -(2n ** 63n) && n < 2n ** 63n ? { sse: Number(value), us: 0 } : null;
       }
       let year = 1970,
         month = 1,
@@ -236,6 +279,7 @@ export function compileDateFormat(format: string): DateFormat {
         second = 0,
         micro = 0;
       let offset = 0;
+      let zone: WrittenZone | null = null;
       let pm: boolean | null = null;
       let stamp: number | null = null;
       let dayOfYear: number | null = null;
@@ -293,9 +337,17 @@ export function compileDateFormat(format: string): DateFormat {
           case 'P':
           case 'p':
             offset = parseOffset(text);
+            zone = null;
             break;
           case 'U':
             stamp = Number(text);
+            offset = 0;
+            zone = null;
+            break;
+          case 'e':
+          case 'T':
+            zone = readZone(text);
+            if (zone === null) return null;
             break;
         }
       }
@@ -307,16 +359,31 @@ export function compileDateFormat(format: string): DateFormat {
         month = 1;
         day = 1 + dayOfYear;
       }
-      let t = stamp !== null ? stamp * 1000 + offset * 60_000 : wallClock(year, month, day, hour, minute, second, Math.floor(micro / 1000));
+      // U's fields are UTC's; a zone written after it keeps them and moves the instant, so U reads back
+      // differently unless the offset is 0 (and a zone before it is replaced by +00:00).
+      let t = stamp !== null ? stamp * 1000 : wallClock(year, month, day, hour, minute, second, Math.floor(micro / 1000));
+      if (zone !== null) {
+        if (zone.seconds !== null) {
+          offset = zone.seconds / 60;
+        } else {
+          const local = Math.floor(t / 1000);
+          const seconds = offsetAt(zone.id!, local - offsetAt(zone.id!, local));
+          // A wall clock that does not exist there (a daylight-saving gap) reads back an hour off.
+          if (offsetAt(zone.id!, local - seconds) !== seconds) return null;
+          offset = seconds / 60;
+        }
+      }
       if (!Number.isFinite(t)) return null;
       const date = new Date(t);
       for (let k = 0; k < tokens.length; k++) {
         // Without a date, a day name moves to that weekday, so it always reads back the same.
         if (weekdayOnly && (tokens[k] === 'D' || tokens[k] === 'l')) continue;
-        if (formatToken(tokens[k]!, date, micro, offset) !== m[k + 1]) return null;
+        const token = tokens[k]!;
+        const written = token === 'e' || token === 'T' ? zone![token] : formatToken(token, date, micro, offset);
+        if (written !== m[k + 1]) return null;
       }
       t -= offset * 60_000;
-      return t;
+      return { sse: Math.floor(t / 1000), us: micro };
     },
   };
 }

@@ -39,7 +39,7 @@ const cases: ReadonlyArray<readonly [FieldRules, string]> = [
   [['regex:/^(a|b$/'], 'regex'],
   ['required_if:type', '"required_if" needs 2 parameters'],
   ['same', '"same" needs 1 parameter'],
-  ['date_format:Y-m-d e', 'format character "e"'],
+  ['date_format:X-m-d', 'format character "X"'],
   ['date_format:N', 'format character "N"'],
   ['digits:-1', 'whole number'],
   ['distinct:sometimes', 'unknown "distinct" option'],

@@ -69,7 +69,13 @@ const SPECS: Readonly<Record<string, readonly RuleMap[]>> = {
   ipv6: [{ value: 'ipv6' }],
   json: [{ value: 'json' }],
   date: [{ value: 'date' }],
-  date_format: [{ value: 'date_format:Y-m-d' }, { value: 'date_format:"D, d M Y H:i:s P",U' }, { value: 'date_format:UU' }],
+  date_format: [
+    { value: 'date_format:Y-m-d' },
+    { value: 'date_format:"D, d M Y H:i:s P",U' },
+    { value: 'date_format:UU' },
+    { value: 'date_format:Y-m-d e' },
+    { value: 'date_format:H:i T' },
+  ],
   before: [{ value: 'before:2030-01-01' }, { value: 'before:other' }],
   before_or_equal: [{ value: 'before_or_equal:tomorrow' }],
   after: [{ value: 'after:+1 week' }, { value: 'date_format:UU|after:other', other: 'date_format:UU' }],
@@ -169,6 +175,13 @@ const UNITS = [
   '#',
   'Jan ',
   '12 ',
+  // PHP's date grammar: relative units, 'ago', timestamps, zones, Carbon's ' at ' rewrite.
+  '+1 day ',
+  'ago ',
+  '@1',
+  'GMT+',
+  ' at ',
+  'next 2pm ',
 ];
 
 /** Starts that lead each pattern into the part that loops. */

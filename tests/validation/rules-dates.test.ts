@@ -29,6 +29,18 @@ table(date, [
   ['date', 20240115, null],
   ['date', 'tomorrow', DATE],
   ['date', '10:30', DATE],
+  // Whatever strtotime reads with a year, a month and a day (date_parse + checkdate), as upstream.
+  ['date', '2024-01', null],
+  ['date', 'January 2024', null],
+  ['date', '2024-W03', null],
+  ['date', '@1700000000', null],
+  ['date', '2024-01-15 10:30:00 Europe/Paris', null],
+  ['date', '2024-01-15 +1 day', null],
+  ['date', 'first day of january 2025', null],
+  ['date', '15 January', DATE],
+  ['date', '2024-01-15 10:30 Mars/Olympus', DATE],
+  ['date', '2024-02-30 10:00', DATE],
+  ['date', 1.5, DATE],
   ['date', 'not a date', DATE],
   ['date', 12, DATE],
   ['date', true, DATE],
@@ -71,6 +83,23 @@ table(format, [
   ['date_format:Y z', '2024 59', null],
   ['date_format:Y-m-d,d.m.Y', '15.01.2024', null],
   ['date_format:Y-m-d,d.m.Y', '15/01/2024', mismatch('Y-m-d')],
+  // Zones: e writes an identifier back as typed, an abbreviation in capitals, an offset as +02:00; T writes an offset as GMT+0200.
+  ['date_format:Y-m-d\\TH:i:se', '2000-01-01T00:00:00Atlantic/Azores', null],
+  ['date_format:Y-m-d\\TH:i:sT', '2000-01-01T00:00:00Z', null],
+  ['date_format:e', 'europe/paris', null],
+  ['date_format:e', 'EST', null],
+  ['date_format:e', 'est', mismatch('e')],
+  ['date_format:e', '+02:00', null],
+  ['date_format:e', 'Mars/Olympus', mismatch('e')],
+  ['date_format:T', 'GMT+0200', null],
+  ['date_format:T', '+02:00', mismatch('T')],
+  ['date_format:T', 'Europe/Paris', mismatch('T')],
+  ['date_format:T', 'UTC', null],
+  ['date_format:Y-m-d H:i e', '2024-03-31 02:30 Europe/Paris', mismatch('Y-m-d H:i e')],
+  ['date_format:Y-m-d H:i e', '2024-03-31 03:30 Europe/Paris', null],
+  // U's fields are UTC's: a non-zero zone after it moves the instant, so U no longer reads back.
+  ['date_format:U O', '1700000000 +0000', null],
+  ['date_format:U O', '1700000000 +0200', mismatch('U O')],
 ]);
 format.run();
 
@@ -85,6 +114,10 @@ table(compare, [
   ['after:2024-01-01', '2024-01-02', null],
   ['after:2024-01-01', '2024-01-01', ['The value field must be a date after 2024-01-01.']],
   ['after:2024-01-01', 'garbage', ['The value field must be a date after 2024-01-01.']],
+  // Laravel compares what Date::parse cannot read as null: null < a timestamp, so it passes `before`.
+  ['before:2024-01-01', 'garbage', null],
+  ['before_or_equal:2024-01-01', 'garbage', null],
+  ['date_equals:2024-01-01', 'garbage', ['The value field must be a date equal to 2024-01-01.']],
   ['after:2024-01-01', ['2024-02-01'], ['The value field must be a date after 2024-01-01.']],
   ['before_or_equal:2024-01-01', '2024-01-01', null],
   ['before_or_equal:2024-01-01', '2024-01-02', ['The value field must be a date before or equal to 2024-01-01.']],
@@ -103,6 +136,26 @@ table(compare, [
   ['after:+1 week', isoDay(8), null],
   ['after:+1 week', isoDay(6), ['The value field must be a date after +1 week.']],
   ['before:now', '2000-01-01', null],
+  ['after:first day of next month', isoDay(62), null],
+  ['before:first day of next month', isoDay(-1), null],
+  ['before:last day of next month', isoDay(75), ['The value field must be a date before last day of next month.']],
+  ['after:next monday', isoDay(8), null],
+  ['after:next monday', isoDay(0), ['The value field must be a date after next monday.']],
+  ['before:2 weeks ago', isoDay(-15), null],
+  ['after:2024-01-01T00:00:00+02:00', '2023-12-31T22:30:00Z', null],
+  ['after:2024-01-01 Europe/Paris', '2023-12-31 23:30:00 UTC', null],
+  ['after:2024-01-01 EST', '2024-01-01 04:59:59 UTC', ['The value field must be a date after 2024-01-01 EST.']],
+  ['after:@1700000000', '@1700000001', null],
+  ['after:January 2024', '2024-01-02', null],
+  // Whole seconds, as Laravel compares getTimestamp() values.
+  ['date_equals:2024-01-01', '2024-01-01 00:00:00.75', null],
+  ['after:2024-01-01', '2024-01-01T00:00:00.5Z', ['The value field must be a date after 2024-01-01.']],
+  // Numbers are Unix timestamps for Date::parse (1-14 plain digits in a string are not).
+  ['after:2023-11-14', 1_700_000_000, null],
+  ['after:1970-01-01', '1e3', null],
+  // A parameter strtotime cannot read is shown as a field's name (Str::snake drops the space before 10).
+  ['after:tomorrow at 10:00', isoDay(3), null],
+  ['after:tomorrow at 10:00', isoDay(0), ['The value field must be a date after tomorrow at10:00.']],
   ['after:start_date', '2024-01-10', null, { start_date: '2024-01-01' }],
   ['after:start_date', '2024-01-10', ['The value field must be a date after start date.'], { start_date: '2024-02-01' }],
   ['before:start_date', '2024-01-10', ['The value field must be a date before start date.'], {}],
@@ -112,6 +165,18 @@ table(compare, [
   ['date_format:d/m/Y|after:01/02/2024', '31/01/2024', ['The value field must be a date after 01/02/2024.']],
   ['date_format:d/m/Y|after:start', '02/02/2024', null, { start: '01/02/2024' }],
   ['date_format:d/m/Y|after:start', '02/02/2024', null, {}],
+  // With date_format, values and parameters go through createFromFormat first, which overflows like PHP.
+  ['date_format:Y-m-d|after:2024-12-31', '2024-13-01', ['The value field must match the format Y-m-d.']],
+  ['date_format:Y-m-d|before:2024-01-10', '2024-1-5', ['The value field must match the format Y-m-d.']],
+  ['date_format:d/m/Y|before:01/02/2024', '5/1/2024', ['The value field must match the format d/m/Y.']],
+  [
+    'date_format:Y-m-d H:i:s|after:2024-01-01 10:00:00',
+    '2024-01-01 10:00:00',
+    ['The value field must be a date after 2024-01-01 10:00:00.'],
+  ],
+  // A parameter Date::parse reads is a date even where a field has its name, as upstream (`a` is the military zone A).
+  ['after:a', '2000-01-01', ['The value field must be a date after a.'], { a: '1990-01-01' }],
+  ['after:ends_at', '2024-01-02', ['The value field must be a date after ends at.'], { ends_at: '2024-01-03' }],
 ]);
 table(
   compare,

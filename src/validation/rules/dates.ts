@@ -1,49 +1,32 @@
 /**
  * Date rules: `date`, `date_format`, and the comparisons `before`, `after`,
  * `before_or_equal`, `after_or_equal`, `date_equals` against a date
- * (`2024-01-01`, `tomorrow`) or another field. Parsing is `dates.ts` (a
- * documented subset of `strtotime`) and `date-format.ts`.
+ * (`2024-01-01`, `tomorrow`, `first day of next month`) or another field, as
+ * Laravel 11's `compareDates` does them. Parsing is `../strtotime/` (PHP's
+ * parser), `../dates.ts` (how Laravel uses it) and `../date-format.ts`.
  */
 import { compileDateFormat, type DateFormat } from '../date-format.js';
-import { parseDate, parseRelative, timestampOf, toTimestamp } from '../dates.js';
-import { isNumeric } from '../php.js';
-import type { Check, CheckedRule, RuleFamily } from './definition.js';
+import {
+  compareDateTimes,
+  comparePhp,
+  dateParameter,
+  dateTimeOf,
+  type Instant,
+  isDateValue,
+  isStrtotimeDate,
+  nowInstant,
+} from '../dates.js';
+import { isNumeric, phpString } from '../php.js';
+import { createFromFormat } from '../strtotime/from-format.js';
+import type { Check, CheckedRule, Replacer, RuleFamily } from './definition.js';
 
-/** The instant a value stands for, read with the field's `date_format` first when it has one. */
-function instantOf(value: unknown, format: DateFormat | null, now: number): number | null {
-  if (format !== null && (typeof value === 'string' || typeof value === 'number')) {
-    const t = format.parse(String(value));
-    if (t !== null) return t;
-  }
-  return timestampOf(value, now);
+/** `getDateTimeWithOptionalFormat`: `createFromFormat('!'.$format)` first, then `Date::parse`. */
+function withFormat(value: unknown, format: string, now: Instant): Instant | null {
+  const text = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? phpString(value) : null;
+  return (text === null ? null : createFromFormat(format, text, now)) ?? dateTimeOf(value, now);
 }
 
-function compareInstants(a: number, b: number, op: string): boolean {
-  switch (op) {
-    case '<':
-      return a < b;
-    case '>':
-      return a > b;
-    case '<=':
-      return a <= b;
-    case '>=':
-      return a >= b;
-    default:
-      return a === b;
-  }
-}
-
-/** A date parameter (`2024-01-01`, `tomorrow`) as a function of "now", or null if it is not a date. */
-function dateParameter(param: string, format: DateFormat | null): ((now: number) => number) | null {
-  const formatted = format?.parse(param) ?? null;
-  if (formatted !== null) return () => formatted;
-  const parts = parseDate(param);
-  if (parts !== null) {
-    const t = toTimestamp(parts);
-    return () => t;
-  }
-  return parseRelative(param);
-}
+const isDateLike = (v: unknown): boolean => typeof v === 'string' || isNumeric(v);
 
 function compareRule(op: string, message: string): CheckedRule {
   return {
@@ -52,54 +35,61 @@ function compareRule(op: string, message: string): CheckedRule {
     message,
     compile: (c) => {
       const param = c.params[0]!;
-      const format = c.field.dateFormat === null ? null : compileDateFormat(c.field.dateFormat);
-      const ref = dateParameter(param, format);
-      if (ref !== null) {
-        return {
-          check: (v) => {
-            if (typeof v !== 'string' && !isNumeric(v)) return false;
-            const now = Date.now();
-            const t = instantOf(v, format, now);
-            return t !== null && compareInstants(t, ref(now), op);
-          },
-          replace: [[':date', param]],
+      const format = c.field.dateFormat;
+      const other = c.ref(param);
+      // replaceBefore: a parameter strtotime reads is shown as written, anything else as a field's name.
+      const replace: Replacer = isStrtotimeDate(param)
+        ? [[':date', param]]
+        : other.dynamic
+          ? (env) => [[':date', other.display(env)]]
+          : [[':date', other.display(null)]];
+      let check: Check;
+      if (format === null) {
+        // compareDates: timestamps, or null for what Date::parse cannot read.
+        const date = dateParameter(param);
+        check = (v, env) => {
+          if (!isDateLike(v)) return false;
+          const now = nowInstant();
+          const first = dateTimeOf(v, now)?.sse ?? null;
+          const second = date !== null ? (date(now)?.sse ?? null) : timestampOfField(other.get(env), now);
+          return comparePhp(first, second, op);
+        };
+      } else {
+        // checkDateTimeOrder: DateTime objects, the other field read with its own format.
+        const otherFormat = c.factsOf(param)?.dateFormat ?? format;
+        const fixed = createFromFormat(otherFormat, param, nowInstant());
+        const date = fixed !== null ? () => fixed : dateParameter(param);
+        check = (v, env) => {
+          if (!isDateLike(v)) return false;
+          const now = nowInstant();
+          const first = withFormat(v, format, now);
+          let second: Instant | null;
+          if (date !== null) {
+            second = date(now);
+          } else {
+            const o = other.get(env);
+            if (o === undefined || o === null) return true;
+            second = withFormat(o, otherFormat, now);
+          }
+          return first !== null && second !== null && compareDateTimes(first, second, op);
         };
       }
-      const other = c.ref(param);
-      const otherFormatText = c.factsOf(param)?.dateFormat ?? c.field.dateFormat;
-      const otherFormat = otherFormatText === null ? null : compileDateFormat(otherFormatText);
-      const check: Check = (v, env) => {
-        if (typeof v !== 'string' && !isNumeric(v)) return false;
-        const now = Date.now();
-        const first = instantOf(v, format, now);
-        const o = other.get(env);
-        if (format !== null) {
-          // checkDateTimeOrder: a missing other field passes.
-          if (o === undefined || o === null) return true;
-          const second = instantOf(o, otherFormat, now);
-          return first !== null && second !== null && compareInstants(first, second, op);
-        }
-        if (first === null) return false;
-        const second = instantOf(o, null, now);
-        // PHP compares a timestamp with null as booleans: (bool) $first op false.
-        if (second === null) return op === '>' ? first !== 0 : op === '>=' ? true : op === '<' ? false : first === 0;
-        return compareInstants(first, second, op);
-      };
-      return { check, replace: other.dynamic ? (env) => [[':date', other.display(env)]] : [[':date', other.display(null)]] };
+      return { check, replace };
     },
   };
+}
+
+/** `getDateTimestamp($this->getValue($param))`: a missing or null field is null. */
+function timestampOfField(value: unknown, now: Instant): number | null {
+  if (value === undefined || value === null) return null;
+  return dateTimeOf(value, now)?.sse ?? null;
 }
 
 export const DATES = {
   date: {
     kind: 'value',
     message: 'The :attribute field must be a valid date.',
-    compile: () => ({
-      check: (v) => {
-        if (typeof v === 'number') return Number.isInteger(v) && parseDate(String(v)) !== null;
-        return typeof v === 'string' && parseDate(v) !== null;
-      },
-    }),
+    compile: () => ({ check: (v) => isDateValue(v) }),
   },
   date_format: {
     kind: 'value',

@@ -6,6 +6,7 @@
 import { Resolver } from 'node:dns/promises';
 import { LogicException } from '../../errors/logic-exception.js';
 import { DnsResolver, type DnsRecordType } from './dns-resolver.js';
+import { within } from '../../awaitable.js';
 
 export interface NodeDnsResolverOptions {
   /** Most milliseconds a lookup may take; past it the lookup fails (and so the rule). Default 2000. */
@@ -35,7 +36,8 @@ export class NodeDnsResolver extends DnsResolver {
   override records(host: string, type: DnsRecordType): Promise<readonly string[]> {
     // A final dot makes the name absolute, as Laravel's `$host.'.'`.
     const name = host.endsWith('.') ? host : `${host}.`;
-    return withDeadline(this.#lookup(name, type), this.#timeout, host);
+    // c-ares retries each server in turn; the deadline bounds the whole lookup.
+    return within(this.#lookup(name, type), this.#timeout, () => new Error(`DNS lookup of ${host} timed out after ${this.#timeout} ms`));
   }
 
   async #lookup(name: string, type: DnsRecordType): Promise<readonly string[]> {
@@ -47,21 +49,4 @@ export class NodeDnsResolver extends DnsResolver {
       throw error;
     }
   }
-}
-
-/** c-ares retries each server in turn; the deadline bounds the whole lookup. */
-function withDeadline<T>(lookup: Promise<T>, ms: number, host: string): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`DNS lookup of ${host} timed out after ${ms} ms`)), ms);
-    lookup.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
 }
