@@ -1,15 +1,15 @@
 /**
  * Format rules: `email`, `url`, `uuid`, `ulid`, `ip`, `ipv4`, `ipv6`, `json`.
  * Every check is a linear scan or an anchored pattern without nested
- * quantifiers; `email:dns` also looks its domains up (see `dns-lookups.ts`).
+ * quantifiers; `email`'s parsers are in `../email/`, and `email:dns` also
+ * looks its domains up (see `dns-lookups.ts`).
  */
 import { fullFormats } from 'ajv-formats/dist/formats.js';
-import isEmailModule from 'validator/lib/isEmail.js';
 import { MAIL_TYPES, acceptsMail, emailDnsHost, hostsPassing } from '../dns-lookups.js';
 import { isContainer, phpString } from '../php.js';
 import { defaultDnsResolver } from '../services/defaults.js';
 import { DnsResolver } from '../services/dns-resolver.js';
-import { isSpoofSuspicious } from '../spoof-check.js';
+import { emailValidations } from '../email/email-validations.js';
 import { isUrl, urlWithProtocols } from '../url.js';
 import { BACKWARD_TIMEZONES, TIMEZONES, ZONE_COUNTRIES } from '../timezones.js';
 import type { RuleFamily } from './definition.js';
@@ -18,53 +18,6 @@ const UUID = /^[\da-fA-F]{8}-[\da-fA-F]{4}-[\da-fA-F]{4}-[\da-fA-F]{4}-[\da-fA-F
 const ULID = /^[0-7][0-9A-HJKMNP-TV-Za-hjkmnp-tv-z]{25}$/;
 const IPV4 = fullFormats.ipv4 as RegExp;
 const IPV6 = fullFormats.ipv6 as RegExp;
-
-const isEmail = isEmailModule.default;
-const RFC_EMAIL = {
-  allow_display_name: false,
-  require_tld: false,
-  allow_ip_domain: true,
-  allow_utf8_local_part: true,
-  allow_underscores: false,
-  ignore_max_length: true,
-};
-const FILTER_EMAIL = { ...RFC_EMAIL, allow_utf8_local_part: false, ignore_max_length: false };
-const FILTER_UNICODE_EMAIL = { ...FILTER_EMAIL, allow_utf8_local_part: true };
-const ASCII = /^[\x00-\x7f]*$/;
-/**
- * The common case, decided without `isEmail`: a dot-atom local part and a
- * dotted host name (labels of at most 63 characters), a subset of what the
- * RFC validation accepts. Anything else goes to `isEmail`.
- */
-const PLAIN_EMAIL =
-  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
-
-/**
- * Laravel's default `email` (egulias' RFCValidation), as the `validator`
- * package's `isEmail` with these options, which agrees with it on the
- * oracle's addresses: quoted and Unicode local parts, IP literals, no TLD
- * needed, a local part past 64 octets only warned about; but a domain label
- * past 63 characters is an error.
- */
-function isRfcEmail(v: string): boolean {
-  if (v.length <= 254 && PLAIN_EMAIL.test(v)) return true;
-  if (!isEmail(v, RFC_EMAIL)) return false;
-  const domain = v.slice(v.lastIndexOf('@') + 1);
-  if (domain.startsWith('[')) return true;
-  for (const label of domain.split('.')) if (label.length > 63) return false;
-  return true;
-}
-
-/** `email:filter`: PHP's `FILTER_VALIDATE_EMAIL` (ASCII, a dotted domain, no quotes, 64-octet local part). */
-function isFilterEmail(v: string, unicode: boolean): boolean {
-  if (!unicode && !ASCII.test(v)) return false;
-  const at = v.lastIndexOf('@');
-  const local = v.slice(0, at);
-  const domain = v.slice(at + 1);
-  if (local.startsWith('"') || !ASCII.test(domain) || (!domain.startsWith('[') && !domain.includes('.'))) return false;
-  if (/^[\d.]+$/.test(domain)) return false;
-  return isEmail(v, unicode ? FILTER_UNICODE_EMAIL : FILTER_EMAIL);
-}
 
 const stringMatching =
   (re: RegExp) =>
@@ -107,15 +60,8 @@ export const FORMATS = {
     kind: 'value',
     message: 'The :attribute field must be a valid email address.',
     compile: (c) => {
-      // Laravel runs every listed validation (MultipleValidationWithAnd); `dns` and `spoof` alone
-      // run without the RFC validation, as there.
-      const only = c.params.length > 0 && c.params.every((p) => p === 'dns' || p === 'spoof');
-      const filter = c.params.includes('filter') || c.params.includes('filter_unicode');
-      const unicode = !c.params.includes('filter');
-      const spoof = c.params.includes('spoof');
-      const local = (v: unknown): v is string =>
-        typeof v === 'string' && (only || isRfcEmail(v)) && (!filter || isFilterEmail(v, unicode)) && (!spoof || !isSpoofSuspicious(v));
-      if (!c.params.includes('dns')) return { check: local };
+      const { check: local, dns } = emailValidations(c.params);
+      if (!dns) return { check: local };
       return {
         // egulias' DNSCheckValidation: an MX, A or AAAA record for the domain, looked up once per distinct domain.
         prefetch: async (values, context) => {
