@@ -115,7 +115,8 @@ export class Kernel {
     if (res.headersSent || res.writableEnded || res.destroyed) {
       // A handler began the answer itself and then failed: it cannot be completed, so the connection must not wait for it.
       if (!res.writableEnded && !res.destroyed && (!(response instanceof JsonResponse) || response.status >= 400)) res.destroy();
-      this.#observer?.answered(request, res.statusCode);
+      // What went out when a handler wrote the answer itself; else what it answered (the client left first).
+      this.#observer?.answered(request, res.headersSent || !(response instanceof JsonResponse) ? res.statusCode : response.status);
       return;
     }
     if (!(response instanceof JsonResponse)) {

@@ -63,8 +63,15 @@ class SlowAction extends Action {
   }
 }
 
+class SlowCreatedAction extends Action {
+  async handle() {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    return new JsonResponse({ created: true }, 201);
+  }
+}
+
 class ToolsController extends ActionController {
-  actions = { broken: BrokenAction, whoami: WhoAmIAction, slow: SlowAction };
+  actions = { broken: BrokenAction, whoami: WhoAmIAction, slow: SlowAction, 'slow-created': SlowCreatedAction };
 }
 
 function makeApp(options: ConstructorParameters<typeof Application>[0]): Application {
@@ -221,6 +228,24 @@ edges('a handler past handler_timeout: the line says 503, what the client got', 
     while (lines.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     assert.is(lines[0]?.status, 503);
     assert.is(lines[0]?.action, 'slow');
+  } finally {
+    await http.close();
+  }
+});
+
+edges('a client that leaves before the answer: the line has the status the handler answered with', async () => {
+  const { logger, lines } = capture();
+  const http = await start(makeApp({ logger }));
+  try {
+    const aborted = new AbortController();
+    const gone = fetch(`${http.base}/api/tools?action=slow-created`, { signal: aborted.signal }).catch(() => 'aborted');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    aborted.abort();
+    assert.is(await gone, 'aborted');
+    const deadline = Date.now() + 2000;
+    while (lines.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.is(lines[0]?.status, 201);
+    assert.is(lines[0]?.action, 'slow-created');
   } finally {
     await http.close();
   }
