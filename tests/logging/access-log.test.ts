@@ -90,18 +90,4 @@ test('durations print as pino prints milliseconds; path and action are quoted pe
   assert.ok(chunks.join('').includes('"durationMs":1.2,'), 'no trailing zeros, as JSON.stringify(1.2)');
 });
 
-test('lines from several turns of the event loop go out in one write within 100 ms (one write syscall per batch, not per turn)', async () => {
-  const chunks: string[] = [];
-  const log = new AccessLog({ write: (chunk: string) => chunks.push(chunk) }, 30);
-  log.line('id-1', 'GET', '/a', 'x', 200, 10);
-  await new Promise((resolve) => setImmediate(resolve));
-  log.line('id-2', 'GET', '/a', 'x', 200, 10);
-  await new Promise((resolve) => setImmediate(resolve));
-  assert.is(chunks.length, 0, 'nothing written after a turn');
-  await new Promise((resolve) => setTimeout(resolve, 150));
-  assert.is(chunks.length, 1, 'one write for both lines');
-  assert.is(chunks[0]!.split('\n').length - 1, 2);
-  log.close();
-});
-
 test.run();
