@@ -225,6 +225,8 @@ class Walk {
   /** Attributes an `exclude*` rule left out (Laravel's `excludeAttributes`). */
   private excluded: Map<string, readonly string[]> | null;
   private readonly filter: OnlyFilter | null;
+  /** Expansions made for the prefetches, reused by the walk (the input does not change in between). */
+  private expanded: Map<FieldPlan, Expansion[]> | null;
   private readonly maxErrors: number;
   private readonly maxItems: number;
 
@@ -250,12 +252,14 @@ class Walk {
     };
     this.validatedByField = plan.hasBareArray ? plan.fields.map(() => []) : null;
     this.excluded = plan.excludes ? new Map() : null;
+    this.expanded = plan.prefetched.length > 0 ? new Map() : null;
   }
 
   /** The same run from the start (the fetched checks kept). */
   restart(): Walk {
     const walk = new Walk(this.plan, this.env.data, this.only, this.limits);
     walk.env.fetched = this.env.fetched;
+    walk.expanded = this.expanded;
     return walk;
   }
 
@@ -266,8 +270,11 @@ class Walk {
 
   /** Every attribute of a wildcard field; a 400 past `max_wildcard_items`. */
   expand(field: FieldPlan): Expansion[] {
+    const known = this.expanded?.get(field);
+    if (known !== undefined) return known;
     const expansions = expand(this.env.data, field.segments, this.maxItems);
     if (expansions === null) throw new TooManyItemsError(field.key, this.maxItems);
+    this.expanded?.set(field, expansions);
     return expansions;
   }
 
