@@ -32,8 +32,12 @@ export class AccessLog {
   readonly #prefix: string;
   #buffer = '';
   #scheduled = false;
-  /** The line's start up to the request id, for the millisecond `#startTime` (a few requests share each). */
-  #startTime = -1;
+  /**
+   * The line's start up to the request id, for the millisecond `#startTime` (a few requests share each).
+   * NaN at first, not -1: Date.now() is no small integer, and a field that changes representation
+   * deprecates V8's hidden classes (tests/logging/field-representation).
+   */
+  #startTime = Number.NaN;
   #start = '';
   /** The last path and action quoted, since most requests repeat them. */
   #path = '';
