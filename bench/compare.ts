@@ -79,9 +79,13 @@ async function measure(server: ServerProcess, op: Operation, seconds: number, co
   return { ...result, cpuMicrosPerRequest: (serverSeconds * 1e6) / result.requests, otherCpu };
 }
 
-/** Starts and checks each contestant; a contestant that answers wrongly is dropped with the reasons. */
-async function startAll(contestants: readonly Contestant[], core: number | undefined): Promise<Map<Contestant, ServerProcess>> {
-  const servers = new Map<Contestant, ServerProcess>();
+/**
+ * Starts each contestant once and checks its answers; a contestant that does
+ * not start or answers wrongly is dropped with the reasons. The checked
+ * servers are stopped again: the rounds start their own.
+ */
+async function checkAll(contestants: readonly Contestant[], core: number | undefined): Promise<Contestant[]> {
+  const checked: Contestant[] = [];
   for (const contestant of contestants) {
     let server: ServerProcess;
     try {
@@ -91,54 +95,57 @@ async function startAll(contestants: readonly Contestant[], core: number | undef
       continue;
     }
     const failures = await checkAnswers(server.port);
+    await server.stop();
     if (failures.length > 0) {
       console.error(`ABORTED ${contestant.label}: wrong answers, it is not loaded:\n  - ${failures.join('\n  - ')}`);
-      await server.stop();
       continue;
     }
-    console.log(`  ${contestant.label}: answers checked (pid ${server.pid}, port ${server.port})`);
-    servers.set(contestant, server);
+    console.log(`  ${contestant.label}: answers checked`);
+    checked.push(contestant);
   }
-  return servers;
+  return checked;
 }
 
 /**
- * The comparison: warm every server up, then interleave contestants
- * (rotating who goes first) over several rounds per operation, so slow
- * drifts of a noisy machine hit every contestant alike.
+ * The comparison. Each round starts every contestant in a fresh server
+ * process (rotating who goes first, so slow drifts of a noisy machine hit
+ * every contestant alike), warms it up, loads each operation and stops it:
+ * only one server is alive at a time. On the benchmark machine, server
+ * processes started while four others were alive and loaded ran 1.5–2× slower
+ * per request for their whole life, whatever their code (docs/performance.md,
+ * "One server at a time"); with every contestant alive at once, the last one
+ * started paid for it.
  */
 export async function compare(options: CompareOptions): Promise<{ samples: Sample[]; summaries: Summary[]; aborted: string[] }> {
   const started = Date.now();
-  const servers = await startAll(CONTESTANTS, options.serverCore);
-  const aborted = CONTESTANTS.filter((c) => !servers.has(c)).map((c) => c.label);
+  const active = await checkAll(CONTESTANTS, options.serverCore);
+  const aborted = CONTESTANTS.filter((c) => !active.includes(c)).map((c) => c.label);
   const baseline = CONTESTANTS[0]!;
-  if (!servers.has(baseline)) throw new Error('The node:http baseline failed; nothing to compare against.');
-  const active = CONTESTANTS.filter((c) => servers.has(c));
+  if (!active.includes(baseline)) throw new Error('The node:http baseline failed; nothing to compare against.');
   const samples: Sample[] = [];
-  try {
-    console.log(`  warm-up: ${options.warmupSeconds} s per contestant and operation`);
-    for (const op of OPERATIONS) {
-      for (const c of active) await load(servers.get(c)!.port, op, { duration: options.warmupSeconds, connections: options.connections });
+  console.log(`  each round: a fresh server per contestant, ${options.warmupSeconds} s of warm-up per operation, then the measurement`);
+  for (let round = 0; round < options.rounds; round++) {
+    if (Date.now() - started > options.budgetMs) {
+      console.warn(`  time budget reached: stopping after ${round} rounds`);
+      break;
     }
-    for (let round = 0; round < options.rounds; round++) {
-      if (Date.now() - started > options.budgetMs) {
-        console.warn(`  time budget reached: stopping after ${round} rounds`);
-        break;
-      }
-      for (const op of OPERATIONS) {
-        const order = active.map((_, i) => active[(i + round) % active.length]!);
-        const line: string[] = [];
-        for (const c of order) {
-          const m = await measure(servers.get(c)!, op, options.seconds, options.connections);
+    const order = active.map((_, i) => active[(i + round) % active.length]!);
+    const line: string[] = [];
+    for (const c of order) {
+      const server = await ServerProcess.start(c.file, { core: options.serverCore });
+      try {
+        for (const op of OPERATIONS) await load(server.port, op, { duration: options.warmupSeconds, connections: options.connections });
+        for (const op of OPERATIONS) {
+          const m = await measure(server, op, options.seconds, options.connections);
           if (m.errors > 0 || m.non2xx > 0) console.warn(`  ${c.label} ${op.name}: ${m.errors} errors, ${m.non2xx} non-2xx`);
           samples.push({ ...m, round, contestant: c.label, op: op.name });
-          line.push(`${c.label} ${Math.round(m.rps)}`);
+          line.push(`${c.label} ${op.name} ${Math.round(m.rps)}`);
         }
-        console.log(`  round ${round + 1}/${options.rounds} ${op.name}: ${line.join(', ')} req/s`);
+      } finally {
+        await server.stop();
       }
     }
-  } finally {
-    await Promise.all([...servers.values()].map((s) => s.stop()));
+    console.log(`  round ${round + 1}/${options.rounds}: ${line.join(', ')} req/s`);
   }
   return {
     samples,

@@ -21,9 +21,9 @@ const { values: args } = parseArgs({
   options: {
     memory: { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
-    rounds: { type: 'string', default: '20' },
+    rounds: { type: 'string', default: '15' },
     seconds: { type: 'string', default: '1' },
-    warmup: { type: 'string', default: '1.5' },
+    warmup: { type: 'string', default: '1' },
     connections: { type: 'string', default: '50' },
     'no-pin': { type: 'boolean', default: false },
   },
@@ -78,9 +78,11 @@ if (args.memory) {
     warmupSeconds: Number(args.warmup),
     connections,
     serverCore,
-    budgetMs: 210_000,
+    budgetMs: 330_000,
   };
-  console.log(`${config.rounds} rounds × ${config.seconds} s per contestant and operation, ${connections} connections, keep-alive\n`);
+  console.log(
+    `${config.rounds} rounds × ${config.seconds} s per contestant and operation (a fresh server each round, ${config.warmupSeconds} s of warm-up per operation), ${connections} connections, keep-alive\n`,
+  );
   const { samples, summaries, aborted } = await compare(config);
   console.log('\n' + compareTable(summaries));
   console.log('\n× bare: median over rounds of the ratio to node:http measured in the same round.');
