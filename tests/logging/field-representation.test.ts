@@ -2,11 +2,9 @@
  * Request logging must not change how V8 stores a field of the objects made
  * per request. A number field that first holds a small integer and later a
  * fraction (`performance.now()`) changes representation, and V8 then
- * deprecates every hidden class of that object's shape; in about half of the
- * server processes the objects made afterwards kept being migrated one by
- * one, and logging cost 25–30 µs of CPU per request over sockets instead of
- * 5 (`npm run bench` with BENCH_LOGGING=1, profiled with `perf`: the extra
- * time in `JSObject::MigrateToMap` and runtime property transitions).
+ * deprecates every hidden class of that object's shape: `Request#startedAt`
+ * did, deprecating 17 maps, so objects of the old shapes had to be migrated
+ * (`JSObject::MigrateToMap`) and code built for them was thrown away.
  *
  * The example app with logging on answers 800 requests under
  * `--trace-generalization`, which prints each deprecation as
