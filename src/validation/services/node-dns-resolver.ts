@@ -4,9 +4,9 @@
  * a validation never waits longer than `timeout` on DNS.
  */
 import { Resolver } from 'node:dns/promises';
-import { LogicException } from '../../errors/logic-exception.js';
 import { DnsResolver, type DnsRecordType } from './dns-resolver.js';
 import { within } from '../../awaitable.js';
+import { timeoutOption } from './timeout-option.js';
 
 export interface NodeDnsResolverOptions {
   /** Most milliseconds a lookup may take; past it the lookup fails (and so the rule). Default 2000. */
@@ -24,10 +24,7 @@ export class NodeDnsResolver extends DnsResolver {
 
   constructor(options: NodeDnsResolverOptions = {}) {
     super();
-    const timeout = options.timeout ?? 2000;
-    if (!Number.isInteger(timeout) || timeout < 1) {
-      throw new LogicException(`NodeDnsResolver: timeout must be a positive whole number of milliseconds, got ${String(timeout)}.`);
-    }
+    const timeout = timeoutOption('NodeDnsResolver', options.timeout, 2000);
     this.#timeout = timeout;
     this.#resolver = new Resolver({ timeout, tries: 1 });
     if (options.servers !== undefined) this.#resolver.setServers([...options.servers]);

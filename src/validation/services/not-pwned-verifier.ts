@@ -8,8 +8,8 @@
  * password pass: the error is reported, never turned into a 500.
  */
 import { createHash } from 'node:crypto';
-import { LogicException } from '../../errors/logic-exception.js';
 import { UncompromisedVerifier } from './uncompromised-verifier.js';
+import { timeoutOption } from './timeout-option.js';
 
 export interface NotPwnedVerifierOptions {
   /** Most milliseconds the request may take. Default 5000 (Laravel waits 30 s). */
@@ -34,10 +34,7 @@ export class NotPwnedVerifier extends UncompromisedVerifier {
 
   constructor(options: NotPwnedVerifierOptions = {}) {
     super();
-    const timeout = options.timeout ?? 5000;
-    if (!Number.isInteger(timeout) || timeout < 1) {
-      throw new LogicException(`NotPwnedVerifier: timeout must be a positive whole number of milliseconds, got ${String(timeout)}.`);
-    }
+    const timeout = timeoutOption('NotPwnedVerifier', options.timeout, 5000);
     this.#timeout = timeout;
     this.#endpoint = options.endpoint ?? 'https://api.pwnedpasswords.com/range/';
     this.#report = options.report ?? reportToStderr;
