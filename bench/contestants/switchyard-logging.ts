@@ -1,8 +1,10 @@
+import { openSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import type { pino as Pino } from 'pino';
 import { createSystemApp } from '../../examples/system/app.js';
 import { AccessLog, attachAccessLog } from '../../src/logging/access-log.js';
+import { FdSink } from '../../src/logging/fd-sink.js';
 import { listen } from './serve.js';
 
 /**
@@ -11,7 +13,7 @@ import { listen } from './serve.js';
  * /dev/null instead of stdout so the benchmark's pipes carry no log.
  */
 const pino = createRequire(import.meta.url)('pino') as typeof Pino;
-const destination = pino.destination({ dest: '/dev/null', sync: true });
+const destination = new FdSink(openSync('/dev/null', 'w'));
 const logger = pino({ level: 'info' }, destination);
 attachAccessLog(logger, new AccessLog(destination, logger.levels.values['info']!));
 const app = createSystemApp({ logger });

@@ -3,6 +3,7 @@ import type { Logger, pino as Pino } from 'pino';
 import type { LoggerSetting } from '../config.js';
 import { LogicException } from '../errors/logic-exception.js';
 import { AccessLog, attachAccessLog } from './access-log.js';
+import { FdSink } from './fd-sink.js';
 
 /**
  * The logger for a `logger` setting, made once at boot: none for `false`;
@@ -18,11 +19,11 @@ export function createLogger(setting: LoggerSetting, env: NodeJS.ProcessEnv = pr
   // Loaded here, not imported: an application without logging never loads pino.
   const pino = createRequire(import.meta.url)('pino') as typeof Pino;
   try {
-    // Plain settings (`true`, or only a level): pino writes to its own destination, and the
-    // per-request line takes a faster path to that same destination (access-log.ts).
+    // Plain settings (`true`, or only a level): pino writes to stdout through a sink of ours, and
+    // the per-request line takes a faster path to that same sink (access-log.ts, fd-sink.ts).
     const plain = Object.keys(options).every((key) => key === 'level');
     if (!plain) return pino({ ...options, level });
-    const destination = pino.destination({ dest: 1, sync: true });
+    const destination = new FdSink(1);
     const logger = pino({ level }, destination);
     attachAccessLog(logger, new AccessLog(destination, logger.levels.values['info']!));
     return logger;
