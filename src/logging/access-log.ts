@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import { flatString } from './flat-string.js';
 
 /** Where the batched lines go: the logger's own destination (fd-sink.ts), so they interleave with its lines whole. */
 export interface LineSink {
@@ -13,9 +14,8 @@ const BATCH = 16 * 1024;
  * trailing zeros dropped as JavaScript prints a number (`1.2`, not `1.200`),
  * then the message. A double's toString costs ~0.6 µs, a lookup nothing.
  */
-const ENDINGS: readonly string[] = Array.from(
-  { length: 1000 },
-  (_, n) => `${n === 0 ? '' : `.${String(n).padStart(3, '0').replace(/0+$/, '')}`},"msg":"request"}\n`,
+const ENDINGS: readonly string[] = Array.from({ length: 1000 }, (_, n) =>
+  flatString(n === 0 ? '' : `.${String(n).padStart(3, '0').replace(/0+$/, '')}`, ',"msg":"request"}\n'),
 );
 const live = new Set<AccessLog>();
 let exitHookArmed = false;
@@ -78,7 +78,7 @@ export class AccessLog {
     const now = Date.now();
     if (now !== this.#startTime) {
       this.#startTime = now;
-      this.#start = `${this.#prefix}${now}${this.#bindings},"reqId":"`;
+      this.#start = flatString(this.#prefix, now, this.#bindings, ',"reqId":"');
     }
     if (status !== this.#status || path !== this.#path || method !== this.#method || action !== this.#action) {
       this.#status = status;
@@ -87,7 +87,7 @@ export class AccessLog {
       this.#action = action;
       // The method is a token already (node:http checks it); path and action are quoted as JSON.
       const actionField = typeof action === 'string' ? `,"action":${JSON.stringify(action)}` : '';
-      this.#middle = `","method":"${method}","path":${JSON.stringify(path)}${actionField},"status":${status},"durationMs":`;
+      this.#middle = flatString('","method":"', method, '","path":', JSON.stringify(path), actionField, ',"status":', status, ',"durationMs":');
     }
     const ms = Math.floor(durationMicros / 1000);
     // reqId is safe characters already (request-id.ts).

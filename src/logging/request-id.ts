@@ -19,7 +19,9 @@ const SAFE = /^[A-Za-z0-9\-_.:+=/@]+$/;
 export function requestIdSource(): () => string {
   const prefix = `${randomBytes(8).toString('hex')}-`;
   let counter = 0;
-  return () => prefix + (++counter).toString(36);
+  // Made flat (flat-string.ts): node runs a regular expression over every header value. Lower-casing,
+  // which leaves these characters as they are, returns the joined string flat and costs less than a join.
+  return () => (prefix + (++counter).toString(36)).toLowerCase();
 }
 
 /**
