@@ -189,6 +189,41 @@ function summarise(samples: readonly Sample[], labels: readonly string[], baseli
   return summaries;
 }
 
+/** What one contestant costs against another, paired by round (the same machine state), per operation. */
+export interface PairedCost {
+  op: string;
+  rounds: number;
+  /** Median of the per-round ratios of requests per second (below 1: slower). */
+  rpsRatio: number;
+  rpsRatioRange: [number, number];
+  /** Median of the per-round differences of server CPU per request, in µs. */
+  cpuMicrosMore: number;
+}
+
+/**
+ * `label` against `against`, round by round: the request logging figure of
+ * docs/deployment.md (switchyard + logging against switchyard). Pairing by
+ * round cancels most of the drift of a noisy machine, which the ratios to
+ * node:http carry twice.
+ */
+export function pairedCost(samples: readonly Sample[], label: string, against: string): PairedCost[] {
+  const costs: PairedCost[] = [];
+  for (const op of OPERATIONS) {
+    const base = new Map(samples.filter((s) => s.op === op.name && s.contestant === against).map((s) => [s.round, s]));
+    const paired = samples.filter((s) => s.op === op.name && s.contestant === label && base.has(s.round));
+    if (paired.length === 0) continue;
+    const ratios = paired.map((s) => s.rps / base.get(s.round)!.rps);
+    costs.push({
+      op: op.name,
+      rounds: paired.length,
+      rpsRatio: median(ratios),
+      rpsRatioRange: range(ratios),
+      cpuMicrosMore: median(paired.map((s) => s.cpuMicrosPerRequest - base.get(s.round)!.cpuMicrosPerRequest)),
+    });
+  }
+  return costs;
+}
+
 const HEADER = [
   'contestant',
   'op',

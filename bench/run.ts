@@ -2,12 +2,13 @@ import { spawnSync } from 'node:child_process';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { compare, compareMarkdown, compareTable } from './compare.js';
+import { compare, compareMarkdown, compareTable, pairedCost } from './compare.js';
 import { machine, writeResult } from './machine.js';
 import { memory, memoryTable, type MemoryResult } from './memory.js';
 import { ECHO, STATUS } from './operations.js';
 import { profile, profileTable } from './profile.js';
 import { canPin } from './server-process.js';
+import { fixed } from './stats.js';
 
 /**
  * `npm run bench`: the HTTP comparison (node:http, its control, Fastify,
@@ -95,6 +96,13 @@ if (args.memory) {
       'NOISY RUN: the control is more than 5% off 1.00, or other work used over 20% of a core; differences of that size mean nothing.',
     );
   if (aborted.length > 0) console.log(`Aborted (wrong answers or no start): ${aborted.join(', ')}`);
+  const loggingCost = pairedCost(samples, 'switchyard + logging', 'switchyard');
+  for (const cost of loggingCost) {
+    const [low, high] = cost.rpsRatioRange;
+    console.log(
+      `Request logging, ${cost.op}: ${fixed(cost.rpsRatio, 3)} × switchyard's req/s (${fixed(low, 2)}–${fixed(high, 2)}, ${cost.rounds} rounds), ${fixed(cost.cpuMicrosMore, 1)} µs more CPU per request`,
+    );
+  }
   const path = writeResult('latest.json', {
     date,
     machine: info,
@@ -103,6 +111,7 @@ if (args.memory) {
     aborted,
     summaries,
     samples,
+    ...(loggingCost.length > 0 ? { loggingCost } : {}),
     markdown: compareMarkdown(summaries),
   });
   console.log(`\nwrote ${path}`);

@@ -87,7 +87,16 @@ export class AccessLog {
       this.#action = action;
       // The method is a token already (node:http checks it); path and action are quoted as JSON.
       const actionField = typeof action === 'string' ? `,"action":${JSON.stringify(action)}` : '';
-      this.#middle = flatString('","method":"', method, '","path":', JSON.stringify(path), actionField, ',"status":', status, ',"durationMs":');
+      this.#middle = flatString(
+        '","method":"',
+        method,
+        '","path":',
+        JSON.stringify(path),
+        actionField,
+        ',"status":',
+        status,
+        ',"durationMs":',
+      );
     }
     const ms = Math.floor(durationMicros / 1000);
     // reqId is safe characters already (request-id.ts).
