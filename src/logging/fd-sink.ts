@@ -12,9 +12,9 @@ const SCRATCH_BYTES = 64 * 1024;
  * batched request lines (access-log.ts) never interleave mid-line.
  *
  * It replaces pino's synchronous SonicBoom, which encodes every chunk to
- * UTF-8 four times over (to count it, to write it, and to copy it for a
- * partial write that did not happen): this encodes once, into a buffer kept
- * for the purpose. A full non-blocking descriptor (EAGAIN) is waited for, as
+ * UTF-8 up to four times (to count its bytes, to write it, and to copy it
+ * for a partial write that did not happen): this encodes once, into a
+ * buffer kept for the purpose. A full non-blocking descriptor (EAGAIN) is waited for, as
  * SonicBoom does. Any other failure (the reader is gone) stops writing and
  * is reported once as a process warning, instead of throwing into the
  * request whose answer happened to flush the lines.
