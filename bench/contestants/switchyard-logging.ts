@@ -3,8 +3,7 @@ import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import type { pino as Pino } from 'pino';
 import { createSystemApp } from '../../examples/system/app.js';
-import { AccessLog, attachAccessLog } from '../../src/logging/access-log.js';
-import { FdSink } from '../../src/logging/fd-sink.js';
+import { plainLogger } from '../../src/logging/create-logger.js';
 import { listen } from './serve.js';
 
 /**
@@ -13,8 +12,5 @@ import { listen } from './serve.js';
  * /dev/null instead of stdout so the benchmark's pipes carry no log.
  */
 const pino = createRequire(import.meta.url)('pino') as typeof Pino;
-const destination = new FdSink(openSync('/dev/null', 'w'));
-const logger = pino({ level: 'info' }, destination);
-attachAccessLog(logger, new AccessLog(destination, logger.levels.values['info']!));
-const app = createSystemApp({ logger });
+const app = createSystemApp({ logger: plainLogger(pino, 'info', openSync('/dev/null', 'w')) });
 listen(createServer(app.listener), 'switchyard-logging');
