@@ -31,10 +31,7 @@ export function logRequests(logger: Logger): {
     answered:
       line === undefined
         ? (request, status) => logWithPino(logger, request, status)
-        : (request, status) => {
-            const micros = Math.round((performance.now() - request.startedAt) * 1000);
-            line.line(request.requestId!, request.method, request.path, request.selectedAction, status, micros);
-          },
+        : (request, status) => line.record(request, status, performance.now()),
   };
 }
 

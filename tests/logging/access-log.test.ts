@@ -7,6 +7,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
 import { AccessLog } from '../../src/logging/access-log.js';
 
 const SERVER = `
@@ -71,7 +72,14 @@ test('durations print as pino prints milliseconds; path and action are quoted pe
   const log = new AccessLog({ write: (chunk: string) => chunks.push(chunk) }, 30);
   const durations = [0, 5, 50, 500, 1000, 1200, 1234, 1230, 999_999, 12_345_678];
   durations.forEach((micros, i) => {
-    log.line(`id-${i}`, 'GET', i % 2 === 0 ? '/a' : '/b"c', i % 3 === 0 ? undefined : `act${i % 3}`, 200, micros);
+    const request = {
+      requestId: `id-${i}`,
+      method: 'GET',
+      path: i % 2 === 0 ? '/a' : '/b"c',
+      selectedAction: i % 3 === 0 ? undefined : `act${i % 3}`,
+      startedAt: 1000,
+    };
+    log.record(request, 200, 1000 + micros / 1000);
   });
   log.close();
   const lines = chunks
@@ -88,6 +96,35 @@ test('durations print as pino prints milliseconds; path and action are quoted pe
     durations.map((_, i) => [`id-${i}`, i % 2 === 0 ? '/a' : '/b"c', i % 3 === 0 ? undefined : `act${i % 3}`]),
   );
   assert.ok(chunks.join('').includes('"durationMs":1.2,'), 'no trailing zeros, as JSON.stringify(1.2)');
+});
+
+test('lines wait for the end of the turn, or for 64 of them, and are written in order with times that never go back', async () => {
+  const chunks: string[] = [];
+  const log = new AccessLog({ write: (chunk: string) => chunks.push(chunk) }, 30);
+  const request = (n: number) => ({
+    requestId: `id-${n}`,
+    method: 'GET',
+    path: '/a',
+    selectedAction: 'status',
+    startedAt: performance.now(),
+  });
+  for (let n = 0; n < 70; n++) log.record(request(n), 200, performance.now());
+  assert.is(chunks.length, 1, 'the 64th line writes the batch at once');
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.is(chunks.length, 2, 'the rest at the end of the turn');
+  const before = Date.now();
+  const lines = chunks
+    .join('')
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as { reqId: string; time: number });
+  assert.equal(
+    lines.map((l) => l.reqId),
+    Array.from({ length: 70 }, (_, n) => `id-${n}`),
+  );
+  for (let n = 1; n < lines.length; n++) assert.ok(lines[n]!.time >= lines[n - 1]!.time, `line ${n}: time went back`);
+  assert.ok(Math.abs(lines[69]!.time - before) < 1000, 'the wall-clock time of the answer');
+  log.close();
 });
 
 test.run();
