@@ -3,7 +3,7 @@ import { writeSync } from 'node:fs';
 /** How long to wait before trying again when the descriptor is full (a pipe whose reader is behind). */
 const FULL_WAIT_MS = 1;
 const waitCell = new Int32Array(new SharedArrayBuffer(4));
-/** Room for chunks of up to 21,845 characters (3 bytes each at most): the request lines' batches (16 KiB and a line). */
+/** Room for chunks of up to 21,845 characters (3 bytes each at most): a batch of request lines (up to 64 of some 220 characters); longer chunks are encoded apart. */
 const SCRATCH_BYTES = 64 * 1024;
 
 /**
