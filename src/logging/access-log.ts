@@ -18,7 +18,7 @@ const ENDINGS: readonly string[] = Array.from({ length: 1000 }, (_, n) =>
 const live = new Set<AccessLog>();
 let exitHookArmed = false;
 
-/** Answered requests noted before their lines are written at once: at most ~14 KiB of lines. */
+/** Answered requests noted before their lines are written at once (some 14 KiB of lines). */
 const CAPACITY = 64;
 
 /** What a request line says of its request (a `Request` once answered). */
@@ -38,8 +38,8 @@ export interface LoggedRequest {
  * per-line write. Here an answered request is only noted (three stores);
  * its line is built with the others of the same turn of the event loop, in
  * one loop, and written in one write: at the end of that turn, when 64 are
- * waiting, and at exit. Building lines away from the answer keeps the code
- * that writes every answer as small as without logging (V8 inlines by size).
+ * waiting, and at exit. Building lines away from the answers keeps their
+ * code off the path every answer takes.
  * Loggers given by the user (their own destination, transports,
  * serializers...) keep going through pino.
  */
@@ -54,8 +54,9 @@ export class AccessLog {
   #count = 0;
   #scheduled = false;
   /**
-   * The last line's time: lines never go back in time, though each batch re-reads the wall clock.
-   * -Infinity, not 0: a time is no small integer (see `#startTime`).
+   * The last line's time. Each batch reads the wall clock anew, in whole milliseconds, so two batches
+   * may place answers up to 1 ms apart out of order: such a line keeps the time of the one before.
+   * A clock set back further is followed. -Infinity, not 0: a time is no small integer (see `#startTime`).
    */
   #lastTime = Number.NEGATIVE_INFINITY;
   /**
@@ -124,7 +125,8 @@ export class AccessLog {
   }
 
   #line(request: LoggedRequest, status: number, answeredAt: number, wallOffset: number): string {
-    const time = Math.max(this.#lastTime, Math.floor(answeredAt + wallOffset));
+    const wall = Math.floor(answeredAt + wallOffset);
+    const time = wall < this.#lastTime && wall >= this.#lastTime - 1 ? this.#lastTime : wall;
     if (time !== this.#startTime) {
       this.#lastTime = time;
       this.#startTime = time;

@@ -127,4 +127,36 @@ test('lines wait for the end of the turn, or for 64 of them, and are written in 
   log.close();
 });
 
+test('each batch reads the wall clock: a rounding step back of 1 ms keeps the time before, a clock set back is followed', () => {
+  const chunks: string[] = [];
+  const log = new AccessLog({ write: (chunk: string) => chunks.push(chunk) }, 30);
+  const request = { requestId: 'id', method: 'GET', path: '/a', selectedAction: 'status', startedAt: 0 };
+  const realNow = Date.now;
+  const times = () =>
+    chunks
+      .join('')
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => (JSON.parse(l) as { time: number }).time);
+  try {
+    const wall = realNow();
+    const mono = performance.now();
+    Date.now = () => wall;
+    log.record(request, 200, mono);
+    log.flush();
+    Date.now = () => wall - 1; // the same instant, read as one millisecond less
+    log.record(request, 200, mono);
+    log.flush();
+    Date.now = () => wall - 3_600_000; // the clock set back an hour
+    log.record(request, 200, mono);
+    log.flush();
+  } finally {
+    Date.now = realNow;
+  }
+  const [first, second, third] = times() as [number, number, number];
+  assert.is(second, first, 'kept');
+  assert.ok(Math.abs(first - third - 3_600_000) <= 2, `followed: ${first} then ${third}`);
+  log.close();
+});
+
 test.run();
