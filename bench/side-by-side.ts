@@ -14,7 +14,7 @@ import { fixed, median, range } from './stats.js';
  * req/s is the inverse ratio of their CPU per request, and whatever slows
  * the machine slows both alike. `npm run bench` measures contestants one
  * after another, and the host's drift between two of them often exceeds a
- * few percent; here two copies of one contestant agree within 6% in every
+ * few percent; here two copies of one contestant agree within 7% in every
  * pair and 1% in the median (2026-11-23). Each pair is a fresh pair of servers
  * (V8 compiles each process its own way), started in alternating order.
  *
