@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -7,7 +6,7 @@ import { machine, writeResult } from './machine.js';
 import { memory, memoryTable, type MemoryResult } from './memory.js';
 import { ECHO, STATUS } from './operations.js';
 import { profile, profileTable } from './profile.js';
-import { canPin } from './server-process.js';
+import { canPin, rerunOnCore0 } from './server-process.js';
 import { fixed } from './stats.js';
 
 /**
@@ -33,14 +32,7 @@ const { values: args } = parseArgs({
 // Decided once, before re-running under taskset (inside it, only one core is visible).
 const pinnable =
   process.env.BENCH_PINNED === '1' || (process.env.BENCH_PINNED !== '0' && !args['no-pin'] && canPin() && cpus().length >= 2);
-if (pinnable && process.env.BENCH_PINNED !== '1') {
-  const self = fileURLToPath(import.meta.url);
-  const child = spawnSync('taskset', ['-c', '0', process.execPath, ...process.execArgv, self, ...process.argv.slice(2)], {
-    stdio: 'inherit',
-    env: { ...process.env, BENCH_PINNED: '1' },
-  });
-  process.exit(child.status ?? 1);
-}
+if (pinnable) rerunOnCore0(fileURLToPath(import.meta.url));
 
 const serverCore = pinnable ? 1 : undefined;
 const connections = Number(args.connections);

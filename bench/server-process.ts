@@ -7,6 +7,20 @@ export function canPin(): boolean {
   return process.platform === 'linux' && spawnSync('taskset', ['-c', '0', 'true']).status === 0;
 }
 
+/**
+ * Re-runs the calling benchmark script (`script`, its `import.meta.url` as a path) under
+ * `taskset -c 0`, so the load generator keeps to core 0 while servers run on core 1, and exits
+ * with its status. Does nothing inside that re-run (`BENCH_PINNED=1`).
+ */
+export function rerunOnCore0(script: string): void {
+  if (process.env.BENCH_PINNED === '1') return;
+  const child = spawnSync('taskset', ['-c', '0', process.execPath, ...process.execArgv, script, ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env: { ...process.env, BENCH_PINNED: '1' },
+  });
+  process.exit(child.status ?? 1);
+}
+
 /** Resource use reported by a contestant. */
 export type Usage = Extract<FromServer, { type: 'usage' }>;
 

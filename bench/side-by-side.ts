@@ -1,9 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { load } from './load.js';
 import { ECHO, OPERATIONS, STATUS } from './operations.js';
-import { canPin, ServerProcess } from './server-process.js';
+import { canPin, rerunOnCore0, ServerProcess } from './server-process.js';
 import { fixed, median, range } from './stats.js';
 
 /**
@@ -37,13 +36,7 @@ if (first === undefined || second === undefined) {
   process.exit(2);
 }
 // The load generator on core 0, as in `npm run bench` (run.ts): re-run under taskset.
-if (process.env.BENCH_PINNED !== '1' && canPin()) {
-  const child = spawnSync('taskset', ['-c', '0', process.execPath, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
-    stdio: 'inherit',
-    env: { ...process.env, BENCH_PINNED: '1' },
-  });
-  process.exit(child.status ?? 1);
-}
+if (canPin()) rerunOnCore0(fileURLToPath(import.meta.url));
 const pairs = Number(args.pairs);
 const seconds = Number(args.seconds);
 const connections = Number(args.connections);
