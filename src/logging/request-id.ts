@@ -12,15 +12,14 @@ const SAFE = /^[A-Za-z0-9\-_.:+=/@]+$/;
 
 /** Ids made at a time: all those whose counters share every base-36 digit but the last two. */
 const SPAN = 36 * 36;
-/** The last two base-36 digits of a counter, padded (`00`...`zz`). */
-const PADDED_TAILS: readonly string[] = Array.from({ length: SPAN }, (_, n) => n.toString(36).padStart(2, '0'));
+const DIGITS = '0123456789abcdefghijklmnopqrstuvwxyz';
 
 /**
  * A source of new request ids, made once at boot: 16 random hex characters
  * (64 bits, so ids of other processes and restarts do not collide) and a
  * counter in base 36, e.g. `9f86d081884c7d65-2s`. A UUID per request would
  * cost about a microsecond. Ids are made 1,296 at a time as one flat string
- * (flat-string.ts) and each request takes a slice of it: node runs a
+ * and each request takes a slice of it: node runs a
  * regular expression over every header value, and a string made with `+`
  * would first be copied flat for it. (A slice keeps its block, some 25 KB,
  * alive while the id is kept.)
@@ -41,17 +40,32 @@ export function requestIdSource(): () => string {
  * The ids of counters `high * 1296` to `high * 1296 + 1295`, one after
  * another in one flat string, and where each starts (`starts`, filled in).
  * A counter's base-36 digits are those of `high` then its last two, padded
- * unless `high` is 0.
+ * unless `high` is 0. Written as bytes and read back as one string: joining
+ * 2,592 pieces cost some 900 instructions per id (callgrind).
  */
 function idBlock(prefix: string, high: number, starts: Int32Array): string {
-  const head = high === 0 ? prefix : prefix + high.toString(36);
-  const pieces: string[] = [];
+  if (high === 0) return firstBlock(prefix, starts);
+  const head = prefix + high.toString(36);
+  const length = head.length + 2;
+  // Every id is the head and two digits: lay down `head00` 1,296 times, then write each id's digits.
+  const bytes = Buffer.allocUnsafe(SPAN * length).fill(`${head}00`, 'latin1');
   for (let tail = 0; tail < SPAN; tail++) {
-    const digits = high === 0 ? tail.toString(36) : PADDED_TAILS[tail]!;
-    pieces.push(head, digits);
-    starts[tail + 1] = starts[tail]! + head.length + digits.length;
+    const end = (tail + 1) * length;
+    bytes[end - 2] = DIGITS.charCodeAt((tail / 36) | 0);
+    bytes[end - 1] = DIGITS.charCodeAt(tail % 36);
+    starts[tail + 1] = end;
   }
-  return pieces.join('');
+  return bytes.toString('latin1');
+}
+
+/** The first 1,296 ids, whose counters have one digit or two (made once, joined flat). */
+function firstBlock(prefix: string, starts: Int32Array): string {
+  const ids: string[] = [];
+  for (let tail = 0; tail < SPAN; tail++) {
+    ids.push(prefix + tail.toString(36));
+    starts[tail + 1] = starts[tail]! + ids[tail]!.length;
+  }
+  return ids.join('');
 }
 
 /**
