@@ -23,6 +23,15 @@ test('the n-th new id is the prefix and n in base 36, across blocks', () => {
   assert.is(seen.size, count, 'all different');
 });
 
+test('ids stay exact where the counter gains a third and a fourth digit', () => {
+  const next = requestIdSource();
+  const prefix = next().slice(0, -1);
+  for (let n = 2; n <= 36 ** 3 + 1300; n++) {
+    const id = next();
+    if (n >= 36 ** 3 - 2 || n % 997 === 0) assert.is(id, prefix + n.toString(36), `id ${n}`);
+  }
+});
+
 test('two sources have different prefixes', () => {
   assert.is.not(requestIdSource()().slice(0, 16), requestIdSource()().slice(0, 16));
 });
