@@ -12,6 +12,7 @@ const SAFE = /^[A-Za-z0-9\-_.:+=/@]+$/;
 
 /** Ids made at a time: all those whose counters share every base-36 digit but the last two. */
 const SPAN = 36 * 36;
+/** Base 36's digits, as `Number#toString(36)` writes them. */
 const DIGITS = '0123456789abcdefghijklmnopqrstuvwxyz';
 
 /**
@@ -41,7 +42,8 @@ export function requestIdSource(): () => string {
  * another in one flat string, and where each starts (`starts`, filled in).
  * A counter's base-36 digits are those of `high` then its last two, padded
  * unless `high` is 0. Written as bytes and read back as one string: joining
- * 2,592 pieces cost some 900 instructions per id (callgrind).
+ * 2,592 pieces cost some 900 instructions per id (callgrind); only the
+ * first block, whose ids differ in length, is still joined.
  */
 function idBlock(prefix: string, high: number, starts: Int32Array): string {
   if (high === 0) return firstBlock(prefix, starts);
