@@ -189,6 +189,9 @@ function summarise(samples: readonly Sample[], labels: readonly string[], baseli
   return summaries;
 }
 
+/** What `pairedCost` reads of a sample: a round of `npm run bench`, or a pair of `bench:side`. */
+export type PairedSample = Pick<Sample, 'round' | 'contestant' | 'op' | 'rps' | 'cpuMicrosPerRequest'>;
+
 /** What one contestant costs against another, paired by round (the same machine state), per operation. */
 export interface PairedCost {
   op: string;
@@ -206,7 +209,7 @@ export interface PairedCost {
  * round cancels most of the drift of a noisy machine, which the ratios to
  * node:http carry twice.
  */
-export function pairedCost(samples: readonly Sample[], label: string, against: string): PairedCost[] {
+export function pairedCost(samples: readonly PairedSample[], label: string, against: string): PairedCost[] {
   const costs: PairedCost[] = [];
   for (const op of OPERATIONS) {
     const base = new Map(samples.filter((s) => s.op === op.name && s.contestant === against).map((s) => [s.round, s]));

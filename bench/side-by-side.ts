@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { pairedCost, type PairedSample } from './compare.js';
 import { load } from './load.js';
 import { ECHO, OPERATIONS, STATUS } from './operations.js';
 import { canPin, rerunOnCore0, ServerProcess } from './server-process.js';
-import { fixed, median, range } from './stats.js';
+import { fixed } from './stats.js';
 
 /**
  * `node dist/bench/side-by-side.js <a> <b>`: the cost of `b` against `a`
@@ -42,8 +43,7 @@ const seconds = Number(args.seconds);
 const connections = Number(args.connections);
 const core = Number(args.core);
 
-const ratios = new Map<string, number[]>(OPERATIONS.map((op) => [op.name, []]));
-const cpuMore = new Map<string, number[]>(OPERATIONS.map((op) => [op.name, []]));
+const samples: PairedSample[] = [];
 for (let pair = 0; pair < pairs; pair++) {
   const starting = pair % 2 === 0 ? [first, second] : [second, first];
   const started = await Promise.all(starting.map((file) => ServerProcess.start(file, { core })));
@@ -57,20 +57,20 @@ for (let pair = 0; pair < pairs; pair++) {
         load(b.port, op, { connections, duration: seconds }),
       ]);
       const after = await Promise.all([a.usage(), b.usage()]);
-      ratios.get(op.name)!.push(onB.rps / onA.rps);
-      const cpuA = (after[0].cpuMicros - before[0].cpuMicros) / onA.requests;
-      const cpuB = (after[1].cpuMicros - before[1].cpuMicros) / onB.requests;
-      cpuMore.get(op.name)!.push(cpuB - cpuA);
+      // Named by side, not by file: a control runs one file on both.
+      [onA, onB].forEach((result, i) => {
+        const cpuMicrosPerRequest = (after[i]!.cpuMicros - before[i]!.cpuMicros) / result.requests;
+        samples.push({ round: pair, contestant: i === 0 ? 'a' : 'b', op: op.name, rps: result.rps, cpuMicrosPerRequest });
+      });
     }
   } finally {
     await Promise.all([a.stop(), b.stop()]);
   }
   process.stderr.write(`pair ${pair + 1}/${pairs}\n`);
 }
-for (const op of OPERATIONS) {
-  const values = ratios.get(op.name)!;
-  const [low, high] = range(values);
+for (const cost of pairedCost(samples, 'b', 'a')) {
+  const [low, high] = cost.rpsRatioRange;
   console.log(
-    `${op.name}: ${second} at ${fixed(median(values), 3)} × ${first}'s req/s (${fixed(low, 3)}–${fixed(high, 3)}, ${pairs} pairs), ${fixed(median(cpuMore.get(op.name)!), 2)} µs more CPU per request`,
+    `${cost.op}: ${second} at ${fixed(cost.rpsRatio, 3)} × ${first}'s req/s (${fixed(low, 3)}–${fixed(high, 3)}, ${cost.rounds} pairs), ${fixed(cost.cpuMicrosMore, 2)} µs more CPU per request`,
   );
 }

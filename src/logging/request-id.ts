@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { flatString } from './flat-string.js';
 
 /** The request and response header that carries the request id. */
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -67,7 +68,7 @@ function firstBlock(prefix: string, starts: Int32Array): string {
     ids.push(prefix + tail.toString(36));
     starts[tail + 1] = starts[tail]! + ids[tail]!.length;
   }
-  return ids.join('');
+  return flatString(...ids);
 }
 
 /**
