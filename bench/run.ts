@@ -1,12 +1,13 @@
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { compare, compareMarkdown, compareTable, pairedCost } from './compare.js';
+import { compare, compareMarkdown, compareTable, pairedCost, type PairedCost } from './compare.js';
 import { machine, writeResult } from './machine.js';
 import { memory, memoryTable, type MemoryResult } from './memory.js';
 import { ECHO, STATUS } from './operations.js';
 import { profile, profileTable } from './profile.js';
 import { canPin, rerunOnCore0 } from './server-process.js';
+import { sideBySide } from './side-by-side-pairs.js';
 import { fixed } from './stats.js';
 
 /**
@@ -26,6 +27,7 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '1' },
     connections: { type: 'string', default: '50' },
     'no-pin': { type: 'boolean', default: false },
+    'logging-pairs': { type: 'string', default: '12' },
   },
 });
 
@@ -89,12 +91,22 @@ if (args.memory) {
     );
   if (aborted.length > 0) console.log(`Aborted (wrong answers or no start): ${aborted.join(', ')}`);
   const loggingCost = pairedCost(samples, 'switchyard + logging', 'switchyard');
-  for (const cost of loggingCost) {
-    const [low, high] = cost.rpsRatioRange;
-    console.log(
-      `Request logging, ${cost.op}: ${fixed(cost.rpsRatio, 3)} × switchyard's req/s (${fixed(low, 2)}–${fixed(high, 2)}, ${cost.rounds} rounds), ${fixed(cost.cpuMicrosMore, 1)} µs more CPU per request`,
-    );
-  }
+  printLoggingCost('round by round', loggingCost, 'rounds');
+  // The rounds' drift is often larger than logging's cost: measure it again with both servers loaded at once.
+  const measureSideBySide = loggingCost.length > 0 && Number(args['logging-pairs']) > 0;
+  const loggingCostSideBySide = measureSideBySide
+    ? pairedCost(
+        await sideBySide('switchyard', 'switchyard-logging', {
+          pairs: Number(args['logging-pairs']),
+          seconds: 2,
+          connections,
+          core: serverCore,
+        }),
+        'b',
+        'a',
+      )
+    : [];
+  printLoggingCost('side by side', loggingCostSideBySide, 'pairs');
   const path = writeResult('latest.json', {
     date,
     machine: info,
@@ -104,8 +116,19 @@ if (args.memory) {
     summaries,
     samples,
     ...(loggingCost.length > 0 ? { loggingCost } : {}),
+    ...(loggingCostSideBySide.length > 0 ? { loggingCostSideBySide } : {}),
     markdown: compareMarkdown(summaries),
   });
   console.log(`\nwrote ${path}`);
   if (aborted.length > 0) process.exitCode = 1;
+}
+
+/** Prints request logging's cost against Switchyard without it, per operation. */
+function printLoggingCost(how: string, costs: readonly PairedCost[], unit: string): void {
+  for (const cost of costs) {
+    const [low, high] = cost.rpsRatioRange;
+    console.log(
+      `Request logging, ${how}, ${cost.op}: ${fixed(cost.rpsRatio, 3)} × switchyard's req/s (${fixed(low, 2)}–${fixed(high, 2)}, ${cost.rounds} ${unit}), ${fixed(cost.cpuMicrosMore, 1)} µs more CPU per request`,
+    );
+  }
 }
