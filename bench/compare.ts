@@ -227,6 +227,12 @@ export function pairedCost(samples: readonly PairedSample[], label: string, agai
   return costs;
 }
 
+/** One cost as printed: `0.951 × switchyard's req/s (0.92–0.98, 12 pairs), 1.8 µs more CPU per request`. */
+export function describePairedCost(cost: PairedCost, against: string, unit: string): string {
+  const [low, high] = cost.rpsRatioRange;
+  return `${fixed(cost.rpsRatio, 3)} × ${against}'s req/s (${fixed(low, 2)}–${fixed(high, 2)}, ${cost.rounds} ${unit}), ${fixed(cost.cpuMicrosMore, 1)} µs more CPU per request`;
+}
+
 const HEADER = [
   'contestant',
   'op',

@@ -1,7 +1,7 @@
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { compare, compareMarkdown, compareTable, pairedCost, type PairedCost } from './compare.js';
+import { compare, compareMarkdown, compareTable, describePairedCost, pairedCost, type PairedCost } from './compare.js';
 import { machine, writeResult } from './machine.js';
 import { memory, memoryTable, type MemoryResult } from './memory.js';
 import { ECHO, STATUS } from './operations.js';
@@ -125,10 +125,5 @@ if (args.memory) {
 
 /** Prints request logging's cost against Switchyard without it, per operation. */
 function printLoggingCost(how: string, costs: readonly PairedCost[], unit: string): void {
-  for (const cost of costs) {
-    const [low, high] = cost.rpsRatioRange;
-    console.log(
-      `Request logging, ${how}, ${cost.op}: ${fixed(cost.rpsRatio, 3)} × switchyard's req/s (${fixed(low, 2)}–${fixed(high, 2)}, ${cost.rounds} ${unit}), ${fixed(cost.cpuMicrosMore, 1)} µs more CPU per request`,
-    );
-  }
+  for (const cost of costs) console.log(`Request logging, ${how}, ${cost.op}: ${describePairedCost(cost, 'switchyard', unit)}`);
 }

@@ -1,9 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { pairedCost } from './compare.js';
+import { describePairedCost, pairedCost } from './compare.js';
 import { canPin, rerunOnCore0 } from './server-process.js';
 import { sideBySide } from './side-by-side-pairs.js';
-import { fixed } from './stats.js';
 
 /**
  * `node dist/bench/side-by-side.js <a> <b>`: the cost of `b` against `a`
@@ -40,9 +39,4 @@ const samples = await sideBySide(first, second, {
   core: Number(args.core),
   onPair: (pair) => process.stderr.write(`pair ${pair + 1}/${args.pairs}\n`),
 });
-for (const cost of pairedCost(samples, 'b', 'a')) {
-  const [low, high] = cost.rpsRatioRange;
-  console.log(
-    `${cost.op}: ${second} at ${fixed(cost.rpsRatio, 3)} × ${first}'s req/s (${fixed(low, 3)}–${fixed(high, 3)}, ${cost.rounds} pairs), ${fixed(cost.cpuMicrosMore, 2)} µs more CPU per request`,
-  );
-}
+for (const cost of pairedCost(samples, 'b', 'a')) console.log(`${cost.op}: ${second} at ${describePairedCost(cost, first, 'pairs')}`);
