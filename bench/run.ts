@@ -8,7 +8,6 @@ import { ECHO, STATUS } from './operations.js';
 import { profile, profileTable } from './profile.js';
 import { canPin, rerunOnCore0 } from './server-process.js';
 import { sideBySide } from './side-by-side-pairs.js';
-import { fixed } from './stats.js';
 
 /**
  * `npm run bench`: the HTTP comparison (node:http, its control, Fastify,
