@@ -15,7 +15,11 @@ export interface LineSink {
 const ENDINGS: readonly string[] = Array.from({ length: 1000 }, (_, n) =>
   flatString(n === 0 ? '' : `.${String(n).padStart(3, '0').replace(/0+$/, '')}`, ',"msg":"request"}\n'),
 );
+/** `000` to `999`: a time's last three digits. A new millisecond then turns no number into text: a time in ms is no 32-bit integer, and such a double's toString is the slow one. */
+const MILLIS: readonly string[] = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, '0'));
 const live = new Set<AccessLog>();
+/** A log's requests between batches (each batch makes its own array: `AccessLog#requests`). Never written. */
+const NO_REQUESTS: (LoggedRequest | undefined)[] = [];
 let exitHookArmed = false;
 
 /** Answered requests noted before their lines are written at once (some 14 KiB of lines). */
@@ -46,9 +50,14 @@ export interface LoggedRequest {
 export class AccessLog {
   readonly #sink: LineSink;
   readonly #prefix: string;
-  readonly #bindings: string;
-  /** The requests noted since the last write, their statuses and when they were answered (`performance.now()`). */
-  readonly #requests: (LoggedRequest | undefined)[] = new Array<LoggedRequest | undefined>(CAPACITY).fill(undefined);
+  /** The line from after the time up to the request id. */
+  readonly #afterTime: string;
+  /**
+   * The requests noted since the last write, their statuses and when they were answered (`performance.now()`).
+   * A new array per batch: storing a young request into an array that has lived long (the log's own) costs a
+   * write barrier each time; into one as young as the request, none.
+   */
+  #requests: (LoggedRequest | undefined)[] = [];
   readonly #statuses = new Int32Array(CAPACITY);
   readonly #answeredAt = new Float64Array(CAPACITY);
   #count = 0;
@@ -63,6 +72,9 @@ export class AccessLog {
    */
   #startTime = Number.NaN;
   #start = '';
+  /** The whole seconds of `#startTime` and the line's start up to them: rewritten once a second, not once a millisecond. */
+  #second = Number.NaN;
+  #secondHead = '';
   /**
    * The line's middle, from the method to `"durationMs":`, for the last method, path, action and
    * status: most requests repeat them, so most lines are five pieces, not eleven.
@@ -76,7 +88,7 @@ export class AccessLog {
   constructor(sink: LineSink, level: number) {
     this.#sink = sink;
     this.#prefix = `{"level":${level},"time":`;
-    this.#bindings = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())}`;
+    this.#afterTime = flatString(',"pid":', process.pid, ',"hostname":', JSON.stringify(hostname()), ',"reqId":"');
     live.add(this);
     if (!exitHookArmed) {
       exitHookArmed = true;
@@ -89,6 +101,7 @@ export class AccessLog {
   /** Notes an answered request; `answeredAt` is `performance.now()` when it was answered. */
   record(request: LoggedRequest, status: number, answeredAt: number): void {
     const index = this.#count;
+    if (index === 0) this.#requests = new Array<LoggedRequest | undefined>(CAPACITY);
     this.#requests[index] = request;
     this.#statuses[index] = status;
     this.#answeredAt[index] = answeredAt;
@@ -112,11 +125,11 @@ export class AccessLog {
     this.#count = 0;
     // The wall clock at the answer, from the monotonic one read then: read once per batch, not per request.
     const wallOffset = Date.now() - performance.now();
+    const requests = this.#requests;
+    this.#requests = NO_REQUESTS; // the batch's requests are not kept until the next one begins
     let text = '';
     for (let index = 0; index < count; index++) {
-      const request = this.#requests[index]!;
-      this.#requests[index] = undefined;
-      text += this.#line(request, this.#statuses[index]!, this.#answeredAt[index]!, wallOffset);
+      text += this.#line(requests[index]!, this.#statuses[index]!, this.#answeredAt[index]!, wallOffset);
     }
     this.#sink.write(text);
   }
@@ -127,7 +140,7 @@ export class AccessLog {
     const time = wall < last && wall >= last - 1 ? last : wall;
     if (time !== last) {
       this.#startTime = time;
-      this.#start = flatString(this.#prefix, time, this.#bindings, ',"reqId":"');
+      this.#start = this.#startAt(time);
     }
     const { method, path, selectedAction } = request;
     if (status !== this.#status || path !== this.#path || method !== this.#method || selectedAction !== this.#action) {
@@ -153,6 +166,18 @@ export class AccessLog {
     const ms = Math.floor(micros / 1000);
     // The id is safe characters already (request-id.ts).
     return `${this.#start}${request.requestId}${this.#middle}${ms}${ENDINGS[micros - ms * 1000]}`;
+  }
+
+  /** The line's start for the time `time` (ms since the epoch), up to the request id. */
+  #startAt(time: number): string {
+    // Before 1970-01-01T00:00:01Z (a clock set wrong) the digits are not seconds and three more: write them whole.
+    if (time < 1000) return flatString(this.#prefix, time, this.#afterTime);
+    const second = Math.floor(time / 1000);
+    if (second !== this.#second) {
+      this.#second = second;
+      this.#secondHead = flatString(this.#prefix, second);
+    }
+    return flatString(this.#secondHead, MILLIS[time - second * 1000]!, this.#afterTime);
   }
 
   /** Stops tracking this log for the exit flush (after a final flush). */

@@ -159,4 +159,29 @@ test('each batch reads the wall clock: a rounding step back of 1 ms keeps the ti
   log.close();
 });
 
+test('the time is written digit for digit: across milliseconds and seconds, and for a clock near 1970', () => {
+  const chunks: string[] = [];
+  const log = new AccessLog({ write: (chunk: string) => chunks.push(chunk) }, 30);
+  const request = { requestId: 'id', method: 'GET', path: '/a', selectedAction: 'status', startedAt: 0 };
+  const second = 1_763_872_345_000;
+  const walls = [second, second + 7, second + 45, second + 999, second + 1000, second + 61_010, 999, 1000, 1001, 5, 0];
+  const realNow = Date.now;
+  try {
+    for (const wall of walls) {
+      Date.now = () => wall;
+      // Half a millisecond ahead of the clock read at the flush, so the answer falls inside `wall`'s millisecond.
+      log.record(request, 200, performance.now() + 0.5);
+      log.flush();
+    }
+  } finally {
+    Date.now = realNow;
+  }
+  const written = chunks.map((chunk) => /"time":(-?\d+),/.exec(chunk)?.[1]);
+  assert.equal(
+    written,
+    walls.map((wall) => String(wall)),
+  );
+  log.close();
+});
+
 test.run();
