@@ -14,7 +14,9 @@ import { sideBySide } from './side-by-side-pairs.js';
  *
  * Two servers on one core evict each other's caches, and the load
  * generator works for both at once: read it as a precise comparison of two
- * builds, next to the benchmark's own figure, not instead of it.
+ * builds, next to the benchmark's own figure, not instead of it. The core is
+ * shared per thread: a contestant with a busy second thread gets more of it,
+ * so check the CPU difference printed beside the ratio.
  */
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
