@@ -57,7 +57,7 @@ export class AccessLog {
    * A new array per batch: storing a young request into an array that has lived long (the log's own) costs a
    * write barrier each time; into one as young as the request, none.
    */
-  #requests: (LoggedRequest | undefined)[] = [];
+  #requests = NO_REQUESTS;
   readonly #statuses = new Int32Array(CAPACITY);
   readonly #answeredAt = new Float64Array(CAPACITY);
   #count = 0;
