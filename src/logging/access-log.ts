@@ -7,16 +7,16 @@ export interface LineSink {
   write(chunk: string): unknown;
 }
 
+/** `000` to `999`: a time's last three digits. A new millisecond then turns no number into text: a time in ms is no 32-bit integer, and such a double's toString is the slow one. */
+const MILLIS: readonly string[] = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, '0'));
 /**
  * The end of a line for 0–999 thousandths of a millisecond: `.xyz` with
  * trailing zeros dropped as JavaScript prints a number (`1.2`, not `1.200`),
  * then the message. A double's toString costs ~0.6 µs, a lookup nothing.
  */
 const ENDINGS: readonly string[] = Array.from({ length: 1000 }, (_, n) =>
-  flatString(n === 0 ? '' : `.${String(n).padStart(3, '0').replace(/0+$/, '')}`, ',"msg":"request"}\n'),
+  flatString(n === 0 ? '' : `.${MILLIS[n]!.replace(/0+$/, '')}`, ',"msg":"request"}\n'),
 );
-/** `000` to `999`: a time's last three digits. A new millisecond then turns no number into text: a time in ms is no 32-bit integer, and such a double's toString is the slow one. */
-const MILLIS: readonly string[] = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, '0'));
 const live = new Set<AccessLog>();
 /** A log's requests between batches (each batch makes its own array: `AccessLog#requests`). Never written. */
 const NO_REQUESTS: (LoggedRequest | undefined)[] = [];
