@@ -10,6 +10,7 @@ import {
   type TrimStringsConfig,
   type TrimStringsOptions,
 } from './config/input-normalisation.js';
+import { refuseUnknownOptions } from './config/unknown-options.js';
 
 /** Where the selector reads the action name from. */
 export type ActionSource = 'query' | 'body' | 'both';
@@ -205,7 +206,7 @@ export function resolveConfig(options: SwitchyardOptions = {}): SwitchyardConfig
   const signingEnv = readSigningEnv();
   const trust = trustProxy(options.trust_proxy);
   const trustHeaders = trustProxyHeaders(options.trust_proxy_headers);
-  return Object.freeze({
+  const config: SwitchyardConfig = Object.freeze({
     action_key: key,
     action_source: source as ActionSource,
     body_limit: count(options, 'body_limit', 1024 * 1024),
@@ -246,7 +247,16 @@ export function resolveConfig(options: SwitchyardOptions = {}): SwitchyardConfig
     trim_strings: resolveTrimStrings(options.trim_strings),
     convert_empty_strings_to_null: resolveConvertEmptyStrings(options.convert_empty_strings_to_null),
   });
+  // The options are the resolved configuration's keys, so a new option is known as soon as it is resolved.
+  refuseUnknownOptions(
+    options,
+    Object.keys(config).filter((k) => !DERIVED_KEYS.has(k)),
+  );
+  return config;
 }
+
+/** Keys of the resolved configuration that are computed from options, not options themselves. */
+const DERIVED_KEYS: ReadonlySet<string> = new Set(['trusted_proxies']);
 
 type CountKey = {
   [K in keyof SwitchyardOptions]-?: NonNullable<SwitchyardOptions[K]> extends number ? K : never;

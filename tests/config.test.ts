@@ -206,3 +206,48 @@ boot('valid options construct an application', () => {
 });
 
 boot.run();
+
+// ---------------------------------------------------------------------------
+const unknown = suite('resolveConfig: unknown keys');
+
+unknown('a camelCase spelling of a known key is refused, naming the key it means', () => {
+  const error = thrown(() => new Application(raw({ bodyLimit: 10 })));
+  assert.instance(error, LogicException);
+  assert.match((error as Error).message, /Unknown option "bodyLimit"/);
+  assert.match((error as Error).message, /did you mean "body_limit"\?/);
+});
+
+unknown('a misspelt key is refused, naming the closest known key', () => {
+  const error = thrown(() => resolveConfig(raw({ max_wildcard_item: 5 })));
+  assert.instance(error, LogicException);
+  assert.match((error as Error).message, /"max_wildcard_item".*"max_wildcard_items"/);
+});
+
+unknown('a key like no known one is refused without a guess', () => {
+  const error = thrown(() => resolveConfig(raw({ zzzzzzzzzzzz: 1 })));
+  assert.instance(error, LogicException);
+  assert.match((error as Error).message, /Unknown option "zzzzzzzzzzzz"/);
+  assert.not.match((error as Error).message, /did you mean/);
+});
+
+unknown('a key whose value is undefined is still checked; every known key is accepted', () => {
+  assert.instance(
+    thrown(() => resolveConfig(raw({ healthcheck: undefined }))),
+    LogicException,
+  );
+  const every = Object.fromEntries(
+    Object.keys(resolveConfig())
+      .filter((k) => k !== 'trusted_proxies')
+      .map((k) => [k, undefined]),
+  );
+  assert.is(resolveConfig(raw(every)).body_limit, 1024 * 1024);
+});
+
+unknown('the derived trusted_proxies is not an option', () => {
+  assert.instance(
+    thrown(() => resolveConfig(raw({ trusted_proxies: [] }))),
+    LogicException,
+  );
+});
+
+unknown.run();
