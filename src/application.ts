@@ -18,6 +18,8 @@ import { LogicException } from './errors/logic-exception.js';
 import { PLAIN_STAGES, svcStages } from './pipeline/dispatch.js';
 import { CorsPolicy } from './cors/cors-policy.js';
 import { healthCheck } from './http/health.js';
+import { HealthProbe } from './http/health-probe.js';
+import { answerOverloaded, LoadShedder } from './http/load-shedder.js';
 import { RateLimiter } from './rate-limiting/rate-limiter.js';
 import { RateLimitingServiceProvider } from './rate-limiting/rate-limiting-service-provider.js';
 import type { Logger } from 'pino';
@@ -55,6 +57,9 @@ export class Application implements RouterHost, ProviderHost {
   #server: Server | undefined;
   #openapi: OpenApiGenerator | undefined;
   #openapiRoute = false;
+  /** Made once, on the first listener, when `health_checks` / `max_event_loop_delay` are set. */
+  #healthProbe: HealthProbe | undefined;
+  #loadShedder: LoadShedder | undefined;
   /** The rate limiter this application made (not one bound by the user), to close with the application. */
 
   /** Validates the options (a `LogicException` for a bad value) and registers the `svc` macro. */
@@ -212,20 +217,40 @@ export class Application implements RouterHost, ProviderHost {
   /** The `(req, res)` listener for `http.createServer(app.listener)`; unmatched paths get a JSON 404. */
   get listener(): (req: IncomingMessage, res: ServerResponse) => void {
     const kernel = this.#getKernel();
-    const health = this.config.health === undefined ? undefined : healthCheck(this.config.health);
-    if (health === undefined) return (req, res) => kernel.handle(req, res);
+    const front = this.#front(kernel);
+    if (front === undefined) return (req, res) => kernel.handle(req, res);
     return (req, res) => {
-      if (!health(req, res, kernel.closing)) kernel.handle(req, res);
+      if (!front(req, res)) kernel.handle(req, res);
     };
   }
 
   /** Express-style `(req, res, next)` middleware: unmatched paths are passed to `next()`. */
   get middleware(): (req: IncomingMessage, res: ServerResponse, next: NextFunction) => void {
     const kernel = this.#getKernel();
-    const health = this.config.health === undefined ? undefined : healthCheck(this.config.health);
-    if (health === undefined) return (req, res, next) => kernel.handle(req, res, next);
+    const front = this.#front(kernel);
+    if (front === undefined) return (req, res, next) => kernel.handle(req, res, next);
     return (req, res, next) => {
-      if (!health(req, res, kernel.closing)) kernel.handle(req, res, next);
+      if (!front(req, res)) kernel.handle(req, res, next);
+    };
+  }
+
+  /**
+   * What answers before the kernel, when configured: the health check, then
+   * load shedding (so `/up` keeps answering while new requests are refused).
+   * Says whether it answered. Undefined when neither is on: nothing runs.
+   */
+  #front(kernel: Kernel): ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined {
+    const { health: path, health_checks: checks, health_check_interval: interval, max_event_loop_delay: maxDelay } = this.config;
+    const probe = checks === undefined ? undefined : (this.#healthProbe ??= new HealthProbe(checks, interval, this.config.report));
+    const health = path === undefined ? undefined : healthCheck(path, probe);
+    const shedder = maxDelay === 0 ? undefined : (this.#loadShedder ??= new LoadShedder(maxDelay));
+    shedder?.start();
+    if (shedder === undefined) return health === undefined ? undefined : (req, res) => health(req, res, kernel.closing);
+    return (req, res) => {
+      if (health?.(req, res, kernel.closing)) return true;
+      if (!shedder.overloaded) return false;
+      answerOverloaded(res, req.method ?? 'GET');
+      return true;
     };
   }
 
@@ -280,6 +305,7 @@ export class Application implements RouterHost, ProviderHost {
    * Redis connection); without a server, only that.
    */
   close(): Promise<void> {
+    this.#loadShedder?.stop();
     const server = this.#server;
     if (!server) return this.#shutdownProviders();
     this.#server = undefined;

@@ -11,6 +11,12 @@ import {
   type TrimStringsOptions,
 } from './config/input-normalisation.js';
 import { refuseUnknownOptions } from './config/unknown-options.js';
+import {
+  resolveHealthChecks,
+  type HealthCheckDefinition,
+  type HealthCheckFunction,
+  type ResolvedHealthCheck,
+} from './config/health-checks.js';
 
 /** Where the selector reads the action name from. */
 export type ActionSource = 'query' | 'body' | 'both';
@@ -91,6 +97,16 @@ export interface SwitchyardOptions {
   cors?: CorsOptions | false;
   /** Path of a health check answered before routing (e.g. `'/up'`): 200 `{"status":"up"}`, 503 while closing. Default: none. */
   health?: string;
+  /**
+   * Dependencies `/up` checks (needs `health`): a function per name, or
+   * `{ check, timeout }` (ms; default 2000). `/up` answers 503 naming a check
+   * that throws, rejects, answers `false` or passes its deadline. See docs/deployment.md.
+   */
+  health_checks?: Record<string, HealthCheckFunction | HealthCheckDefinition>;
+  /** The checks run at most once per this many ms, whatever the request rate. Default 5000. */
+  health_check_interval?: number;
+  /** Past this event-loop delay (ms), new requests get 503 with `Retry-After` while `/up` answers; 0: off. Default 0. */
+  max_event_loop_delay?: number;
   /** The key that signs URLs (the host framework's `APP_KEY`, used as written). Default: the `APP_KEY` environment variable. */
   app_key?: string;
   /** Keys that still verify URLs after a rotation. Default: `APP_PREVIOUS_KEYS`, comma-separated. */
@@ -157,6 +173,9 @@ export interface SwitchyardConfig {
   readonly trusted_proxies: TrustedProxies;
   readonly cors: CorsConfig | false;
   readonly health: string | undefined;
+  readonly health_checks: ReadonlyMap<string, ResolvedHealthCheck> | undefined;
+  readonly health_check_interval: number;
+  readonly max_event_loop_delay: number;
   readonly app_key: string | undefined;
   readonly previous_keys: readonly string[];
   readonly app_url: string | undefined;
@@ -229,6 +248,9 @@ export function resolveConfig(options: SwitchyardOptions = {}): SwitchyardConfig
     trusted_proxies: trustedProxies(trust, trustHeaders),
     cors: resolveCorsOptions(options.cors),
     health: healthPath(options.health),
+    health_checks: resolveHealthChecks(options.health_checks, options.health),
+    health_check_interval: count(options, 'health_check_interval', 5_000),
+    max_event_loop_delay: count(options, 'max_event_loop_delay', 0),
     app_key: options.app_key ?? signingEnv.key,
     previous_keys: options.previous_keys ?? signingEnv.previousKeys,
     app_url: options.app_url ?? signingEnv.appUrl,

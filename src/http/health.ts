@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { HealthProbe, HealthReport } from './health-probe.js';
 import { writeResponse } from './write-response.js';
 
 /**
@@ -18,9 +19,11 @@ const ALLOW = 'GET, HEAD';
  * `{"message":"Service Unavailable"}` with `Connection: close` while it shuts
  * down, so load balancers stop sending traffic. Other methods get 405 (OPTIONS
  * 204) with `Allow: GET, HEAD`. Answered before routing and middleware: a
- * string compare on every request, nothing else.
+ * string compare on every request, nothing else. With a `probe` (the
+ * `health_checks` option), `GET`/`HEAD` answer its report: 200 with every
+ * check up, 503 naming the checks that are down.
  */
-export function healthCheck(path: string): HealthCheck {
+export function healthCheck(path: string, probe?: HealthProbe): HealthCheck {
   const slashed = `${path}/`;
   return (req, res, closing) => {
     const url = req.url ?? '/';
@@ -28,9 +31,20 @@ export function healthCheck(path: string): HealthCheck {
     const mark = url.indexOf('?', path.length);
     const requested = mark === -1 ? url : url.slice(0, mark);
     if (requested !== path && requested !== slashed) return false;
-    answer(req.method ?? 'GET', res, closing);
+    const method = req.method ?? 'GET';
+    if (probe === undefined || closing || (method !== 'GET' && method !== 'HEAD')) answer(method, res, closing);
+    else {
+      const report = probe.current();
+      if (report instanceof Promise) void report.then((ready) => answerReport(method, res, ready));
+      else answerReport(method, res, report);
+    }
     return true;
   };
+}
+
+function answerReport(method: string, res: ServerResponse, report: HealthReport): void {
+  if (res.writableEnded || res.destroyed) return;
+  writeResponse(res, report.up ? 200 : 503, report.body, { 'cache-control': 'no-store' }, method);
 }
 
 function answer(method: string, res: ServerResponse, closing: boolean): void {
