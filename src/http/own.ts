@@ -26,8 +26,8 @@ export function isObject(value: unknown): value is InputBag {
  * Input containers: objects whose prototype chain has no `Object.prototype`
  * (so `constructor` or `toString` resolve to nothing), built with `new` on a
  * constructor whose prototype is an empty prototype-less object. Unlike
- * `Object.create(null)`, which V8 keeps in slow dictionary mode, these stay
- * fast-property objects on the hot path.
+ * `Object.create(null)` objects, which engines keep as dictionaries, these
+ * stay ordinary objects on the hot path.
  */
 const Bag = function Bag() {} as unknown as new () => InputBag;
 Bag.prototype = Object.freeze(Object.create(null));

@@ -1,8 +1,7 @@
 /**
  * `Date.now()` read at most once per 10 ms while someone asks. Reading the
  * clock costs more than the rest of a memory-store hit on some machines
- * (~150 ns in a sandboxed VM, where a request's whole throttle budget is
- * 1 µs), and windows end on whole seconds, so a clock that is up to about
+ * (sandboxed virtual machines), and windows end on whole seconds, so a clock that is up to about
  * 10 ms behind is precise enough: a request at a window's very end may
  * still count in that window.
  */

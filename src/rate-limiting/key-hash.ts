@@ -25,8 +25,8 @@ const digest: (algorithm: 'sha1' | 'md5', input: string) => string =
  * A function giving the lower-case hex digest of `salt + input` (UTF-8), as
  * PHP's `sha1()` / `md5()` of the concatenation, that remembers its recent
  * answers by `input` alone: the caller's string (a socket's address, a
- * limiter's key) is usually the very same string each time, whose hash V8
- * has already computed, so a repeat costs one Map lookup and no concatenation.
+ * limiter's key) is usually the very same string each time, so a repeat
+ * costs one Map lookup and no concatenation or digest.
  */
 export function keyHasher(algorithm: 'sha1' | 'md5', salt = ''): (input: string) => string {
   const memo = new Map<string, string>();

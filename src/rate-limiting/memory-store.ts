@@ -26,8 +26,8 @@ interface Window {
 /**
  * Windows of one length, oldest first: since they all last as long, the
  * first is always the next to end. An array with a moving head (a Map would
- * do, but V8 walks over deleted entries to find a Map's first one, which
- * makes dropping from the front quadratic).
+ * do, but finding a Map's first entry after many deletions walks over the
+ * deleted ones, which makes dropping from the front quadratic).
  */
 class Queue {
   items: Window[] = [];

@@ -3,8 +3,8 @@
  *
  * The host framework (`Str::isUrl`) matches a backtracking regex whose host
  * part, `[\pL\pN\pS\-_.]+(\.?([\pL\pN]|xn--[\pL\pN-]+)+\.?)`, nests
- * quantifiers: `http://` + 22 × `xn--a` + `!` (118 bytes) took 105 s in V8,
- * doubling every 5 bytes. This scanner accepts the same language without
+ * quantifiers: `http://` + 22 × `xn--a` + `!` (118 bytes) takes minutes in
+ * JavaScript's backtracking engine, doubling every 5 bytes. This scanner accepts the same language without
  * backtracking:
  *
  * - `scheme://` (one of Laravel's default schemes, or of the rule's protocols), then the
