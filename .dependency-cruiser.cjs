@@ -11,10 +11,11 @@ const layers = [
   ['validation', ['src/validation/(?!php-regex\\.ts)']],
   ['actions', ['src/action\\.ts', 'src/action-controller\\.ts', 'src/form-request\\.ts', 'src/handles\\.ts', 'src/precognition\\.ts']],
   ['routing', ['src/routing/']],
+  ['diagnostics', ['src/diagnostics/']],
   ['pipeline', ['src/pipeline/']],
   ['features', ['src/service-provider\\.ts', 'src/svc/', 'src/signing/', 'src/cors/', 'src/rate-limiting/', 'src/logging/', 'src/openapi/']],
   ['application', ['src/kernel\\.ts', 'src/application\\.ts', 'src/testing/']],
-  ['entry points', ['src/index\\.ts', 'src/cli/', 'src/client/']],
+  ['entry points', ['src/index\\.ts', 'src/cli/', 'src/client/', 'src/otel/']],
 ];
 
 const pattern = (paths) => `^(${paths.join('|')})`;

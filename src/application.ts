@@ -25,6 +25,8 @@ import { RateLimitingServiceProvider } from './rate-limiting/rate-limiting-servi
 import type { Logger } from 'pino';
 import { createLogger } from './logging/create-logger.js';
 import { logRequests, renderAndLog } from './logging/request-logging.js';
+import { bothObservers, diagnosticsObserver } from './diagnostics/observer.js';
+import { publishingErrors } from './diagnostics/errors.js';
 import { injectInto, type InjectOptions, type InjectResponse } from './testing/inject.js';
 import { OpenApiGenerator, type OpenApiDocument, type OpenApiOptions } from './openapi/index.js';
 import { json } from './http/response.js';
@@ -60,7 +62,6 @@ export class Application implements RouterHost, ProviderHost {
   /** Made once, on the first listener, when `health_checks` / `max_event_loop_delay` are set. */
   #healthProbe: HealthProbe | undefined;
   #loadShedder: LoadShedder | undefined;
-  /** The rate limiter this application made (not one bound by the user), to close with the application. */
 
   /** Validates the options (a `LogicException` for a bad value) and registers the `svc` macro. */
   constructor(options: SwitchyardOptions = {}, container: Container = createContainer()) {
@@ -70,8 +71,9 @@ export class Application implements RouterHost, ProviderHost {
     const report = this.config.report;
     this.#logger = createLogger(this.config.logger);
     // With a logger, unexpected errors are logged, unless you gave your own `report`.
-    this.render =
-      this.#logger !== undefined && options.report === undefined ? renderAndLog(this.#logger) : (error) => renderError(error, report);
+    this.render = publishingErrors(
+      this.#logger !== undefined && options.report === undefined ? renderAndLog(this.#logger) : (error) => renderError(error, report),
+    );
     this.router = new Router(this);
     this.register(new SigningServiceProvider());
     this.register(new RateLimitingServiceProvider());
@@ -203,12 +205,14 @@ export class Application implements RouterHost, ProviderHost {
     // Request logging observes the kernel, so its line has the status of every answer, preflights included.
     // Decided here, once: without a logger nothing is observed.
     const logging = this.#logger === undefined ? undefined : logRequests(this.#logger);
+    // Each request's life on node:diagnostics_channel, for tracing and metrics (`switchyard-http/otel`).
+    const diagnostics = diagnosticsObserver(this.config.action_key);
     this.#kernel = new Kernel(
       this.router,
       (destination) => compose(global, destination, this.render),
       this.render,
       this.config,
-      logging,
+      logging === undefined ? diagnostics : bothObservers(logging, diagnostics),
       cors,
     );
     return this.#kernel;

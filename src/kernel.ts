@@ -26,8 +26,8 @@ export interface CorsLayer {
  * adds no promise hop to a request that waits.
  */
 export interface RequestObserver {
-  started(request: Request): void;
-  answered(request: Request, status: number): void;
+  started(request: Request, exchange: Exchange): void;
+  answered(request: Request, status: number, exchange: Exchange): void;
 }
 
 /** Called by the Express-style middleware when no route matches. */
@@ -79,7 +79,7 @@ export class Kernel {
     }
     const request = new Request(req, res, path, mark === -1 ? '' : url.slice(mark + 1), this.config);
     const exchange = new Exchange(request, route);
-    this.#observer?.started(request);
+    this.#observer?.started(request, exchange);
     let result: Awaitable<JsonResponse>;
     try {
       result = this.#run(exchange);
@@ -116,7 +116,11 @@ export class Kernel {
       // A handler began the answer itself and then failed: it cannot be completed, so the connection must not wait for it.
       if (!res.writableEnded && !res.destroyed && (!(response instanceof JsonResponse) || response.status >= 400)) res.destroy();
       // What went out when a handler wrote the answer itself; else what it answered (the client left first).
-      this.#observer?.answered(request, res.headersSent || !(response instanceof JsonResponse) ? res.statusCode : response.status);
+      this.#observer?.answered(
+        request,
+        res.headersSent || !(response instanceof JsonResponse) ? res.statusCode : response.status,
+        exchange,
+      );
       return;
     }
     if (!(response instanceof JsonResponse)) {
@@ -131,11 +135,11 @@ export class Kernel {
     if (requestId !== undefined) headers['x-request-id'] = requestId;
     try {
       writeResponse(res, response.status, response.body, headers, request.method);
-      this.#observer?.answered(request, response.status);
+      this.#observer?.answered(request, response.status, exchange);
     } catch (error) {
       const fallback = this.render(error, request);
       if (res.headersSent) {
-        this.#observer?.answered(request, res.statusCode);
+        this.#observer?.answered(request, res.statusCode, exchange);
         return;
       }
       // A failed writeHead left its reason phrase behind ("500 OK"); let node pick the right one.
@@ -144,7 +148,7 @@ export class Kernel {
       this.#cors?.decorate(request, fallbackHeaders);
       if (request.requestId !== undefined) fallbackHeaders['x-request-id'] = request.requestId;
       writeResponse(res, fallback.status, fallback.body, fallbackHeaders, request.method);
-      this.#observer?.answered(request, fallback.status);
+      this.#observer?.answered(request, fallback.status, exchange);
     }
   }
 }

@@ -4,6 +4,7 @@ import { hasOwnKey, own, type InputBag } from '../http/own.js';
 import type { ActionPlan, ActionTable } from '../routing/action-table.js';
 import { DEFAULT_ACTION } from '../action-controller.js';
 import type { Stage } from '../routing/exchange.js';
+import { publishAction } from '../diagnostics/channels.js';
 
 /**
  * Stage 1 of a `svc` route: chooses the action (SPEC selection rules 1-8).
@@ -48,6 +49,7 @@ export function selectActionStage(config: SwitchyardConfig): Stage {
       const plan = selectAction(exchange.route!.actions!, key, source, request.query(), request.body());
       exchange.plan = plan;
       request.selectAction(plan.name);
+      publishAction(request, plan.name, exchange.route!.actions!.controller);
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;
       exchange.missing = error;
