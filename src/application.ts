@@ -69,7 +69,7 @@ export class Application implements RouterHost, ProviderHost {
     this.container = container;
     this.middlewareResolver = new MiddlewareResolver(container);
     const report = this.config.report;
-    this.#logger = createLogger(this.config.logger);
+    this.#logger = createLogger(this.config.logger, process.env, this.config.log_buffer_size);
     // With a logger, unexpected errors are logged, unless you gave your own `report`.
     this.render = publishingErrors(
       this.#logger !== undefined && options.report === undefined ? renderAndLog(this.#logger) : (error) => renderError(error, report),

@@ -62,6 +62,11 @@ export interface SwitchyardOptions {
   report?: ErrorReporter;
   /** Structured request logging with pino (see docs/deployment.md, Logging). Default `false`. */
   logger?: LoggerSetting;
+  /**
+   * Bytes of log lines kept while stdout does not take them (`logger: true`; a stalled log reader):
+   * lines past it are dropped and counted, never waited for. Default 1 MiB.
+   */
+  log_buffer_size?: number;
   /** Largest uploaded file in a multipart body, in bytes (larger: 413). Default 1 MiB. */
   max_file_size?: number;
   /** Most files in a multipart body (more: 413). Default 20. */
@@ -156,6 +161,7 @@ export interface SwitchyardConfig {
   readonly api_prefix: string;
   readonly report: ErrorReporter;
   readonly logger: LoggerSetting;
+  readonly log_buffer_size: number;
   readonly max_file_size: number;
   readonly max_files: number;
   readonly max_query_length: number;
@@ -232,6 +238,7 @@ export function resolveConfig(options: SwitchyardOptions = {}): SwitchyardConfig
     api_prefix: prefix.replace(/\/+$/, ''),
     report: options.report ?? reportToStderr,
     logger: loggerSetting(options.logger),
+    log_buffer_size: count(options, 'log_buffer_size', 1024 * 1024),
     max_file_size: count(options, 'max_file_size', 1024 * 1024),
     max_files: count(options, 'max_files', 20),
     max_query_length: count(options, 'max_query_length', 8192),

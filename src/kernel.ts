@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Request } from './http/request.js';
 import { JsonResponse, copyHeaders, type HeaderMap } from './http/response.js';
-import { originForm, wireError } from './http/wire-rules.js';
+import { headerLinesError, originForm, wireError } from './http/wire-rules.js';
 import { writeResponse } from './http/write-response.js';
 import { decodePath, MalformedPathError } from './http/decode-path.js';
 import type { ErrorRenderer, Handler } from './http/compose.js';
@@ -99,6 +99,9 @@ export class Kernel {
 
   #run(exchange: Exchange): Awaitable<JsonResponse> {
     const request = exchange.request;
+    // Before anything reads a header: node:http may have dropped some, and a preflight would be answered from the rest.
+    const cut = headerLinesError(request.raw);
+    if (cut !== undefined) throw cut;
     // A CORS preflight is answered before anything else runs (the host framework's HandleCors).
     const preflight = this.#cors?.answerPreflight(request);
     if (preflight !== undefined) return preflight;

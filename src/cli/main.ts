@@ -4,6 +4,7 @@
  * 1 failed, 2 wrong usage; errors are one line on stderr.
  */
 import { CliError } from './cli-error.js';
+import { divertStdout } from './divert-stdout.js';
 import { run } from './run.js';
 
 /** Writes `text` to stdout and resolves once it is flushed. */
@@ -12,12 +13,14 @@ function write(stream: NodeJS.WriteStream, text: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  // What the application prints goes to stderr: stdout holds the command's output alone.
+  const toStdout = divertStdout();
   let output = '';
   let code: number;
   try {
     code = await run(process.argv.slice(2), process.cwd(), (text) => void (output += text));
   } catch (error) {
-    if (output !== '') await write(process.stdout, output);
+    if (output !== '') await toStdout(output);
     const message =
       error instanceof CliError
         ? error.message
@@ -25,7 +28,7 @@ async function main(): Promise<void> {
     await write(process.stderr, `switchyard: ${message}\n`);
     process.exit(error instanceof CliError ? error.exitCode : 1);
   }
-  await write(process.stdout, output);
+  await toStdout(output);
   // The application module may hold the event loop open (timers, pools): the command is done.
   process.exit(code);
 }

@@ -4,13 +4,14 @@
  * `make:request` and `make:controller` write new files. Plain Node
  * (`node:util` parseArgs).
  */
+import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CliError } from './cli-error.js';
 import { loadApp, locateApp } from './load-app.js';
 import { routesAsJson, routesAsText } from './routes-command.js';
 import { describeRoutes } from './describe-routes.js';
 import { make, type MakeKind } from './make-command.js';
-import { openapiJson } from './openapi-command.js';
+import { openapiJson, writeDocument } from './openapi-command.js';
 
 const USAGE = `Usage: switchyard <command> [options]
 
@@ -20,10 +21,13 @@ Commands:
   make:request <Name> [--dir <dir>]   Write a form request class (default dir: src/requests)
   make:controller <Name> [--dir <dir>]
                                       Write an action controller (default dir: src/controllers)
-  openapi [--app <path>]              Print the OpenAPI 3.1 document (JSON) of the routes and actions
+  openapi [--app <path>] [--output <file>]
+                                      Print the OpenAPI 3.1 document (JSON) of the routes and actions,
+                                      or write it to <file> (-o)
 
 The application module is named by package.json ("switchyard": { "app": "dist/app.js" })
 or by --app. Its default export is an Application, or a function that returns one.
+What the application prints while it loads goes to stderr: stdout holds the command's output alone.
 `;
 
 const MAKE_KINDS = new Map<string, MakeKind>([
@@ -56,8 +60,13 @@ export async function run(argv: string[], cwd: string, out: (text: string) => vo
     return 0;
   }
   if (command === 'openapi') {
-    const { values } = parse({ args: rest, options: { app: { type: 'string' } } });
-    out(openapiJson(await loadApp(locateApp(cwd, values.app))));
+    const { values } = parse({ args: rest, options: { app: { type: 'string' }, output: { type: 'string', short: 'o' } } });
+    const document = openapiJson(await loadApp(locateApp(cwd, values.app)));
+    if (values.output === undefined) {
+      out(document);
+      return 0;
+    }
+    out(`Wrote ${writeDocument(resolve(cwd, values.output), document)}.\n`);
     return 0;
   }
   throw new CliError(`Unknown command "${command}".\n\n${USAGE.trimEnd()}`, 2);

@@ -6,14 +6,17 @@
  * action names come from the property names, the types from `Routes`.
  * Browser-safe (fetch only) and free of side effects at import.
  */
-import { type HeadersLike, HttpError, NetworkError, ValidationFailed, errorClassFor } from './errors.js';
+import { AnswerTooLarge, type HeadersLike, HttpError, NetworkError, ValidationFailed, errorClassFor } from './errors.js';
 import { toQuery } from './query.js';
+import { type ByteStream, DEFAULT_MAX_ANSWER_BYTES, preview, readAnswer, type ReadAnswer } from './read-answer.js';
 import type { CallOptions, Client, FieldsOfAction, ValidateOptions } from './types.js';
 
 /** The parts of a fetch `Response` the client reads. */
 export interface ResponseLike {
   readonly status: number;
   readonly headers: HeadersLike;
+  /** The body as a stream (fetch's `Response.body`): read chunk by chunk up to `maxAnswerBytes`. Without it, `text()` is read. */
+  readonly body?: ByteStream | null;
   text(): Promise<string>;
 }
 
@@ -43,6 +46,11 @@ export interface ClientOptions<Routes = Record<string, unknown>> {
   credentials?: 'omit' | 'same-origin' | 'include';
   /** The fetch to use. Default: the global `fetch`. */
   fetch?: FetchLike;
+  /**
+   * The most bytes of an answer the client reads; past it the call fails with
+   * `AnswerTooLarge` and the rest is not read. A whole number ≥ 1. Default 10 MiB.
+   */
+  maxAnswerBytes?: number;
 }
 
 /** The reserved name of the default action: called without an action name. */
@@ -64,6 +72,10 @@ export function createClient<Routes>(options: ClientOptions<Routes>): Client<Rou
   while (base.endsWith('/')) base = base.slice(0, -1);
   const paths = (options.paths ?? {}) as Record<string, string | undefined>;
   const actionKey = encodeURIComponent(options.actionKey ?? 'action');
+  const maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
+  if (!Number.isSafeInteger(maxAnswerBytes) || maxAnswerBytes < 1) {
+    throw new TypeError(`createClient: maxAnswerBytes must be a whole number ≥ 1 (bytes); got ${String(maxAnswerBytes)}.`);
+  }
 
   const send = async (endpoint: string, url: string, input: unknown, call: ValidateOptions = {}, predict = false): Promise<unknown> => {
     const method = (call.method ?? (input === undefined ? 'GET' : 'POST')).toUpperCase();
@@ -91,23 +103,25 @@ export function createClient<Routes>(options: ClientOptions<Routes>): Client<Rou
 
     let status: number;
     let received: HeadersLike;
-    let text: string;
+    let answer: ReadAnswer;
     try {
       const response = await (options.fetch ?? (globalThis.fetch as unknown as FetchLike))(url, init);
       status = response.status;
       received = response.headers;
-      text = await response.text();
+      answer = await readAnswer(response, maxAnswerBytes);
     } catch (error) {
       if (call.signal?.aborted) throw error;
       throw new NetworkError(endpoint, `${method} ${url} failed: ${(error as Error)?.message ?? error}`, { cause: error });
     }
+    if (answer.tooLarge) throw new AnswerTooLarge(endpoint, status, maxAnswerBytes, answer.preview, received);
 
+    const text = answer.text;
     let parsed: unknown;
     if (text !== '') {
       try {
         parsed = JSON.parse(text);
       } catch {
-        throw new HttpError(endpoint, status, `The answer (${status}) is not JSON.`, text, received);
+        throw new HttpError(endpoint, status, `The answer (${status}) is not JSON.`, preview(text), received);
       }
     }
     const ok = status >= 200 && status < 300;

@@ -34,7 +34,7 @@ export class HttpError extends ClientError {
   override name = 'HttpError';
   /** The HTTP status. */
   readonly status: number;
-  /** The parsed JSON body (`{ message }` for Switchyard's errors), or undefined. */
+  /** The parsed JSON body (`{ message }` for Switchyard's errors); for an answer that is not JSON, its first 1,024 characters; or undefined. */
   readonly body: unknown;
   /** The response headers (cross-origin, only those the server exposes). */
   readonly headers: HeadersLike;
@@ -44,6 +44,25 @@ export class HttpError extends ClientError {
     this.status = status;
     this.body = body;
     this.headers = headers;
+  }
+}
+
+/**
+ * The answer was larger than the client's `maxAnswerBytes`: the client
+ * stopped reading it. `preview` holds its first characters; `body` is
+ * undefined.
+ */
+export class AnswerTooLarge extends HttpError {
+  override name = 'AnswerTooLarge';
+  /** The cap that was passed, in bytes (`maxAnswerBytes`). */
+  readonly limit: number;
+  /** The first characters of the answer (at most 1,024). */
+  readonly preview: string;
+
+  constructor(endpoint: string, status: number, limit: number, preview: string, headers: HeadersLike) {
+    super(endpoint, status, `The answer (${status}) is larger than the limit of ${limit} bytes (maxAnswerBytes).`, undefined, headers);
+    this.limit = limit;
+    this.preview = preview;
   }
 }
 

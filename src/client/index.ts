@@ -5,6 +5,7 @@
  */
 export { createClient, isValidationFailed, type ClientOptions, type FetchLike, type ResponseLike } from './create-client.js';
 export {
+  AnswerTooLarge,
   ClientError,
   Forbidden,
   HttpError,

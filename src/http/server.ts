@@ -1,9 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { SwitchyardConfig } from '../config.js';
+import { headerLinesError } from './wire-rules.js';
+
+/** Header lines a request may have; node:http would keep this many and drop the rest without a word. */
+export const MAX_HEADER_LINES = 2000;
 
 /**
- * A node:http server with safe limits: a bounded head size (431), timeouts
+ * A node:http server with safe limits: a bounded head size and line count (431), timeouts
  * that cut off slow clients, and JSON answers for requests node:http itself
  * rejects before Switchyard sees them (bad framing, oversized heads).
  */
@@ -21,6 +25,8 @@ export function createConfiguredServer(config: SwitchyardConfig, listener: (req:
     },
     listener,
   );
+  // One line more than are allowed, so that a request over the limit is seen (wire-rules.ts answers it 431).
+  server.maxHeadersCount = MAX_HEADER_LINES + 1;
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
     // Never invite a body that will be refused for its size.
     if (Number(req.headers['content-length']) > config.body_limit) {
@@ -29,7 +35,8 @@ export function createConfiguredServer(config: SwitchyardConfig, listener: (req:
       res.end(body);
       return;
     }
-    res.writeContinue();
+    // Nor one that will be refused for its header lines (the kernel answers that 431).
+    if (headerLinesError(req) === undefined) res.writeContinue();
     listener(req, res);
   });
   server.on('clientError', answerClientError);

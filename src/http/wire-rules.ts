@@ -29,6 +29,26 @@ export function wireError(req: IncomingMessage): HttpError | undefined {
   return undefined;
 }
 
+/** Header lines node:http keeps when a server's `maxHeadersCount` is unset: its parser's default of 2,000 names and values. */
+const NODE_DEFAULT_KEPT_LINES = 1000;
+
+/**
+ * 431 when node:http may have dropped header lines. It keeps the first
+ * `maxHeadersCount` lines of a request and ignores the rest without a word
+ * (Content-Length and Host included), so a request that reaches the cap
+ * cannot be known to be the one that was sent. Reads the cap of the server
+ * the request came through, so `http.createServer(app.listener)` is covered
+ * too; a request that came through no server (inject) kept all its lines.
+ */
+export function headerLinesError(req: IncomingMessage): HttpError | undefined {
+  const server = (req.socket as { server?: { maxHeadersCount?: number | null } } | null)?.server;
+  if (server === undefined) return undefined;
+  const cap = server.maxHeadersCount;
+  const kept = typeof cap === 'number' ? cap : NODE_DEFAULT_KEPT_LINES;
+  if (kept <= 0 || req.rawHeaders.length >> 1 < kept) return undefined;
+  return new HttpError(431, 'The request has too many header lines.', { connection: 'close' });
+}
+
 const ABSOLUTE_FORM = /^https?:\/\/([^/?#]*)/i;
 
 /**

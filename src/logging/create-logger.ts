@@ -3,15 +3,20 @@ import type { Logger, pino as Pino } from 'pino';
 import type { LoggerSetting } from '../config.js';
 import { LogicException } from '../errors/logic-exception.js';
 import { AccessLog, attachAccessLog } from './access-log.js';
-import { FdSink } from './fd-sink.js';
+import { DEFAULT_LOG_BUFFER_BYTES, FdSink } from './fd-sink.js';
 
 /**
  * The logger for a `logger` setting, made once at boot: none for `false`;
  * the given logger as it is; otherwise a pino logger to stdout whose level is
  * the options' `level`, else `LOG_LEVEL`, else `info`. A bad level is a
- * `LogicException` naming it.
+ * `LogicException` naming it. `bufferBytes`: `log_buffer_size`, the lines a
+ * plain logger keeps while stdout takes none.
  */
-export function createLogger(setting: LoggerSetting, env: NodeJS.ProcessEnv = process.env): Logger | undefined {
+export function createLogger(
+  setting: LoggerSetting,
+  env: NodeJS.ProcessEnv = process.env,
+  bufferBytes = DEFAULT_LOG_BUFFER_BYTES,
+): Logger | undefined {
   if (setting === false) return undefined;
   if (isLogger(setting)) return setting;
   const options = setting === true ? {} : setting;
@@ -22,7 +27,7 @@ export function createLogger(setting: LoggerSetting, env: NodeJS.ProcessEnv = pr
     // Plain settings (`true`, or only a level): pino writes to stdout through a sink of ours, and
     // the per-request line takes a faster path to that same sink (access-log.ts, fd-sink.ts).
     const plain = Object.keys(options).every((key) => key === 'level');
-    return plain ? plainLogger(pino, level, 1) : pino({ ...options, level });
+    return plain ? plainLogger(pino, level, 1, bufferBytes) : pino({ ...options, level });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new LogicException(`The logger could not be created (level "${level}"): ${reason}.`);
@@ -32,10 +37,11 @@ export function createLogger(setting: LoggerSetting, env: NodeJS.ProcessEnv = pr
 /**
  * The logger `logger: true` makes, writing to the descriptor `fd` (stdout in
  * an application; /dev/null in the benchmarks, which measure this same
- * logger): pino on an `FdSink`, and the request line's fast path to that sink.
+ * logger): pino on an `FdSink` keeping up to `bufferBytes` of lines while
+ * `fd` is full, and the request line's fast path to that sink.
  */
-export function plainLogger(pino: typeof Pino, level: string, fd: number): Logger {
-  const destination = new FdSink(fd);
+export function plainLogger(pino: typeof Pino, level: string, fd: number, bufferBytes = DEFAULT_LOG_BUFFER_BYTES): Logger {
+  const destination = new FdSink(fd, bufferBytes);
   const logger = pino({ level }, destination);
   attachAccessLog(logger, new AccessLog(destination, logger.levels.values['info']!));
   return logger;
