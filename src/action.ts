@@ -1,5 +1,6 @@
 import type { FormRequest } from './form-request.js';
 import type { Concrete } from './container.js';
+import type { MiddlewareFunction } from './http/middleware.js';
 
 /** An HTTP method name in upper case. */
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS' | (string & {});
@@ -40,10 +41,40 @@ export abstract class Action {
   normalizeInput = true;
   /** The form request `handle` receives, for code without decorator metadata. */
   static formRequest?: FormRequestClass;
+  /**
+   * Middleware this action alone runs behind, after its route's and before
+   * its body is read: functions, classes, aliases with parameters
+   * (`'throttle:uploads'`), group names. Checked at boot.
+   */
+  static middleware?: readonly ActionMiddleware[];
+  /** This action's largest body, in bytes, instead of the application's `body_limit` (larger or smaller). */
+  static bodyLimit?: number;
+  /** This action's own handler deadline, in ms, from its selection (503 past it, and `request.signal` aborts). */
+  static timeout?: number;
+  /**
+   * Rate limiting for this action alone: a named limiter (`app.rateLimiter.for('otp', ...)`; actions that
+   * name the same limiter count together), a `Limit`, or a function of the request returning one.
+   */
+  static throttle?: ActionThrottle;
 
   /** Runs the operation. The argument is the form request, or the `Request` when none is declared. */
   abstract handle(input: never): unknown;
 }
 
+/** How an action names a middleware of its own: as a route does. */
+export type ActionMiddleware = MiddlewareFunction | string | (new (...args: never[]) => { handle(...args: never[]): unknown });
+
+/**
+ * An action's `throttle`: a named limiter, or a limit counted for this action alone
+ * (a `Limit`, or a function of the request returning what a named limiter's callback returns).
+ */
+export type ActionThrottle = string | { readonly maxAttempts: number; readonly decaySeconds: number } | ((request: never) => unknown);
+
 /** A concrete action class. */
-export type ActionClass = Concrete<Action> & { formRequest?: FormRequestClass };
+export type ActionClass = Concrete<Action> & {
+  formRequest?: FormRequestClass;
+  middleware?: readonly ActionMiddleware[];
+  bodyLimit?: number;
+  timeout?: number;
+  throttle?: ActionThrottle;
+};

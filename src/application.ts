@@ -5,17 +5,19 @@ import { resolveConfig, type SwitchyardConfig, type SwitchyardOptions } from './
 import { createContainer, type Container } from './container.js';
 import { Router, type RouterHost } from './routing/router.js';
 import { MiddlewareResolver, type MiddlewareClass, type MiddlewareSpec } from './routing/middleware-resolver.js';
-import { resume } from './routing/exchange.js';
+import { resume, type Exchange } from './routing/exchange.js';
 import { SvcServiceProvider } from './svc/svc-service-provider.js';
 import { SigningServiceProvider } from './signing/signing-service-provider.js';
 import type { ProviderHost, ServiceProvider } from './service-provider.js';
 import { Kernel, type NextFunction } from './kernel.js';
-import { compose, type ErrorRenderer } from './http/compose.js';
+import { compose, type ErrorRenderer, type Handler } from './http/compose.js';
 import { renderError } from './http/render-error.js';
 import type { MiddlewareFunction } from './http/middleware.js';
 import { UrlSigner } from './signing/url-signer.js';
 import { LogicException } from './errors/logic-exception.js';
 import { PLAIN_STAGES, svcStages } from './pipeline/dispatch.js';
+import { ActionPolicies } from './pipeline/action-policies.js';
+import { plansOf, type ActionPlan } from './routing/action-table.js';
 import { CorsPolicy } from './cors/cors-policy.js';
 import { healthCheck } from './http/health.js';
 import { HealthProbe } from './http/health-probe.js';
@@ -150,8 +152,16 @@ export class Application implements RouterHost, ProviderHost {
     const global = resolver.resolve(this.#global);
     const routes = this.router.routes();
     const routeMiddleware = routes.map((route) => resolver.resolve(route.getMiddleware()));
+    // Each action's own middleware (and throttle), composed once around the rest of its stages.
+    const tables = routes.flatMap((route) => (route.actions === undefined ? [] : [route.actions]));
+    const actionMiddleware = new Map<ActionPlan, Handler<Exchange>>();
+    for (const plan of tables.flatMap(plansOf)) {
+      if (plan.policy.middleware.length > 0 && !actionMiddleware.has(plan)) {
+        actionMiddleware.set(plan, compose(resolver.resolve(plan.policy.middleware as MiddlewareSpec[]), resume, this.render));
+      }
+    }
     // Everything resolved: only now change state, so a failed boot fails again next time.
-    const svc = svcStages(this.config);
+    const svc = svcStages(this.config, new ActionPolicies(this.config, tables, actionMiddleware), this.render);
     routes.forEach((route, i) => {
       route.seal(route.selectsAction ? svc : PLAIN_STAGES, compose(routeMiddleware[i]!, resume, this.render));
     });

@@ -7,7 +7,8 @@ import { decodePath, MalformedPathError } from './http/decode-path.js';
 import type { ErrorRenderer, Handler } from './http/compose.js';
 import type { Router } from './routing/router.js';
 import { Exchange } from './routing/exchange.js';
-import { NotFoundError, ServiceUnavailableError, UriTooLongError } from './errors/http-error.js';
+import { NotFoundError, UriTooLongError } from './errors/http-error.js';
+import { withDeadline } from './pipeline/deadline.js';
 import type { SwitchyardConfig } from './config.js';
 import { isThenable, type Awaitable } from './awaitable.js';
 import { addPrecognitionHeaders } from './precognition.js';
@@ -161,29 +162,4 @@ function runRoute(request: Request, exchange: Exchange): Awaitable<JsonResponse>
   exchange.request = request;
   if (exchange.route === undefined) throw decodePath(request.path) === undefined ? new MalformedPathError() : new NotFoundError();
   return exchange.next();
-}
-
-/** Answers 503 when the handler runs past the deadline, and aborts `request.signal`. */
-function withDeadline(running: Promise<JsonResponse>, ms: number, request: Request, render: ErrorRenderer): Promise<JsonResponse> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      timedOut = true;
-      const error = new ServiceUnavailableError('The server took too long to answer.');
-      request.abort(error);
-      resolve(render(error, request));
-    }, ms);
-    let timedOut = false;
-    running.then(
-      (response) => {
-        clearTimeout(timer);
-        resolve(response);
-      },
-      (error) => {
-        clearTimeout(timer);
-        // After the 503 the error has no answer left to shape, but it must still be reported.
-        if (timedOut) render(error, request);
-        else reject(error);
-      },
-    );
-  });
 }

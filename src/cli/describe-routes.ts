@@ -14,8 +14,12 @@ export interface ActionDescription {
   readonly formRequest: string | null;
   /** Whether the action answers Precognition requests. */
   readonly precognition: boolean;
-  /** The middleware this action runs behind (today: its route's). */
+  /** The middleware this action runs behind: its route's, then its own (its `throttle` last). */
   readonly middleware: readonly string[];
+  /** Its own body limit in bytes, or null for the application's `body_limit`. */
+  readonly bodyLimit: number | null;
+  /** Its own handler deadline in ms, or null. */
+  readonly timeout: number | null;
 }
 
 /** One route, as `switchyard routes` lists it. */
@@ -57,7 +61,9 @@ export function describeRoutes(router: RouteSource): RouteDescription[] {
         methods: [...plan.methods],
         formRequest: plan.form?.cls.name ?? null,
         precognition: plan.precognition,
-        middleware,
+        middleware: [...middleware, ...(plan.policy.middleware as MiddlewareSpec[]).map(middlewareName)],
+        bodyLimit: plan.policy.bodyLimit ?? null,
+        timeout: plan.policy.timeout ?? null,
       }));
     }
     return {

@@ -17,7 +17,7 @@ export function routesAsText(routes: readonly RouteDescription[]): string {
   const rows: string[][] = [];
   let actions = 0;
   for (const route of routes) {
-    rows.push([route.methods.join('|'), route.path, route.name ?? '', '', route.handler, '', '', route.middleware.join(', ')]);
+    rows.push([route.methods.join('|'), route.path, route.name ?? '', '', route.handler, '', '', route.middleware.join(', '), '']);
     for (const action of route.actions ?? []) {
       actions++;
       rows.push([
@@ -29,12 +29,25 @@ export function routesAsText(routes: readonly RouteDescription[]): string {
         action.formRequest ?? '',
         action.precognition ? 'yes' : '',
         action.middleware.join(', '),
+        limits(action),
       ]);
     }
   }
+  // The LIMITS column only when some action declares its own body limit or deadline.
+  const limited = rows.some((row) => row[8] !== '');
+  const header = limited ? [...HEADER, 'LIMITS'] : HEADER;
+  const table = limited ? rows : rows.map((row) => row.slice(0, 8));
   const counted = `${routes.length} ${routes.length === 1 ? 'route' : 'routes'}`;
   const withActions = actions === 0 ? '' : ` with ${actions} ${actions === 1 ? 'action' : 'actions'}`;
-  return `${textTable(HEADER, rows)}\n\nShowing ${counted}${withActions}.\n`;
+  return `${textTable(header, table)}\n\nShowing ${counted}${withActions}.\n`;
+}
+
+/** An action's own body limit and deadline, when it declares them. */
+function limits(action: ActionDescription): string {
+  const parts: string[] = [];
+  if (action.bodyLimit !== null) parts.push(`body ${action.bodyLimit} B`);
+  if (action.timeout !== null) parts.push(`timeout ${action.timeout} ms`);
+  return parts.join(', ');
 }
 
 /** The reserved names read as what they are. */

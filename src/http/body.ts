@@ -41,10 +41,10 @@ export interface BodyLimits extends InputLimits {
  * Reads and parses a JSON or form body. Rejects an unreadable content type (415) before
  * reading; rejects a body over `body_limit` (413) from its `Content-Length` or as
  * soon as the stream passes the limit, without buffering the rest. `store`,
- * if given, receives the parsed body before the promise settles, so the
+ * if given, receives the parsed body and its size in bytes before the promise settles, so the
  * caller needs no extra `then` (one promise hop per body).
  */
-export function readBody(req: IncomingMessage, limits: BodyLimits, store?: (body: InputBag) => void): Promise<InputBag> {
+export function readBody(req: IncomingMessage, limits: BodyLimits, store?: (body: InputBag, bytes: number) => void): Promise<InputBag> {
   const limit = limits.body_limit;
   const kind = bodyKind(req.headers['content-type']);
   if (kind === 'unsupported' || kind === 'multipart') {
@@ -57,7 +57,7 @@ export function readBody(req: IncomingMessage, limits: BodyLimits, store?: (body
   if (length > limit) return Promise.reject(new PayloadTooLargeError(limit));
   return collect(req, limit, length, (raw) => {
     const body = parseBody(raw, kind, limits);
-    store?.(body);
+    store?.(body, raw.length);
     return body;
   });
 }

@@ -18,6 +18,8 @@ export interface MultipartLimits extends InputLimits {
 /** The fields and files of a multipart body. */
 export interface MultipartBody {
   fields: InputBag;
+  /** The body's size in bytes. */
+  bytes: number;
   /** The files by field name as sent (`photos[]`), in arrival order. */
   files: Map<string, UploadedFile[]>;
   /**
@@ -129,7 +131,7 @@ export function readMultipart(req: IncomingMessage, limits: MultipartLimits): Pr
       settled = true;
       req.off('data', count);
       try {
-        resolve({ fields: fields.finish(), files, fileBag: fileBag?.finish() });
+        resolve({ fields: fields.finish(), bytes: received, files, fileBag: fileBag?.finish() });
       } catch (error) {
         reject(error);
       }

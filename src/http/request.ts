@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { parseUrlEncoded } from './query.js';
 import { announcesBody, bodyKind, readBody } from './body.js';
-import { readMultipart } from './multipart.js';
+import { readMultipart, type MultipartLimits } from './multipart.js';
 import type { UploadedFile } from './uploaded-file.js';
 import type { ClientView } from '../config/trusted-proxies.js';
 import type { SwitchyardConfig } from '../config.js';
@@ -9,6 +9,9 @@ import { EMPTY_BAG, createBag, own, type InputBag } from './own.js';
 import { normaliseInput } from './normalise-input.js';
 import { replaceRecursive } from './replace-recursive.js';
 import type { SkipWhen, TrimStringsConfig } from '../config/input-normalisation.js';
+
+/** The limits a body is read within: the configuration's, or an action's own `bodyLimit` over them. */
+export type RequestLimits = MultipartLimits;
 
 // Which parsed bags still await normalisation.
 const QUERY_PENDING = 1;
@@ -99,6 +102,7 @@ export class Request {
   #query: InputBag | undefined;
   #body: InputBag | undefined;
   #bodyLoading: Promise<InputBag> | undefined;
+  #bodyBytes = 0;
   #files: Map<string, UploadedFile[]> | undefined;
   #fileBag: InputBag | undefined;
   #precognitive: boolean | undefined;
@@ -170,30 +174,37 @@ export class Request {
     return key === undefined ? bag : own(bag, key);
   }
 
+  /** The body's size in bytes once it was read (0 before, and for none). */
+  get bodyBytes(): number {
+    return this.#bodyBytes;
+  }
+
   /**
    * Reads and parses the body once (JSON, form or multipart), within the configured
-   * limits. Called by the pipeline; safe to call again.
+   * limits, or `limits` (an action's own body limit). Called by the pipeline; safe to call again.
    */
-  loadBody(): Promise<InputBag> {
+  loadBody(limits: RequestLimits = this.#config): Promise<InputBag> {
     if (this.#body !== undefined) return Promise.resolve(this.body());
     if (!announcesBody(this.raw)) {
       this.#body = EMPTY_BAG;
       return Promise.resolve(EMPTY_BAG);
     }
-    return (this.#bodyLoading ??= this.#readBody());
+    return (this.#bodyLoading ??= this.#readBody(limits));
   }
 
-  #readBody(): Promise<InputBag> {
+  #readBody(limits: RequestLimits): Promise<InputBag> {
     if (bodyKind(this.raw.headers['content-type']) === 'multipart') {
-      return readMultipart(this.raw, this.#config).then(({ fields, files, fileBag }) => {
+      return readMultipart(this.raw, limits).then(({ fields, bytes, files, fileBag }) => {
         this.#files = files;
         this.#fileBag = fileBag;
         this.#body = fields;
+        this.#bodyBytes = bytes;
         return this.body();
       });
     }
-    return readBody(this.raw, this.#config, (body) => {
+    return readBody(this.raw, limits, (body, bytes) => {
       this.#body = body;
+      this.#bodyBytes = bytes;
       // In place, so the promise's value is the normalised body too.
       if ((this.#pending & BODY_PENDING) !== 0) this.#normalise(body, BODY_PENDING);
     });

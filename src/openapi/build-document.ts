@@ -55,7 +55,7 @@ export function buildDocument(host: ProviderHost, options: OpenApiOptions, skip?
     }
     if (table.controller !== undefined && !tags.has(table.controller)) tags.set(table.controller, `The actions of ${table.controller}.`);
     const plans = table.defaultAction === undefined ? [...table.byName.values()] : [table.defaultAction, ...table.byName.values()];
-    for (const plan of plans) actionOperations(route, plan, guards, context).forEach(place);
+    for (const plan of plans) actionOperations(route, plan, routeGuards(host, route, plan), context).forEach(place);
   }
 
   // Only the shared answers some operation refers to.

@@ -5,6 +5,8 @@
  */
 import type { ProviderHost } from '../service-provider.js';
 import type { Route } from '../routing/route.js';
+import type { ActionPlan } from '../routing/action-table.js';
+import type { MiddlewareSpec } from '../routing/middleware-resolver.js';
 import { isSignatureMiddleware } from '../signing/signed-route-guard.js';
 import { ThrottleRequests } from '../rate-limiting/throttle-requests.js';
 
@@ -17,9 +19,13 @@ export interface RouteGuards {
   readonly throttled: boolean;
 }
 
-/** The middleware names and classes a route runs behind, groups expanded, global middleware first. */
-export function routeGuards(host: ProviderHost, route: Route): RouteGuards {
-  const targets = host.middlewareResolver.targets([...host.globalMiddleware(), ...route.getMiddleware()]);
+/**
+ * The middleware names and classes a route runs behind, groups expanded, global middleware first;
+ * with `plan`, that action's own middleware and throttle too.
+ */
+export function routeGuards(host: ProviderHost, route: Route, plan?: ActionPlan): RouteGuards {
+  const own = (plan?.policy.middleware ?? []) as MiddlewareSpec[];
+  const targets = host.middlewareResolver.targets([...host.globalMiddleware(), ...route.getMiddleware(), ...own]);
   const names = targets.filter((target): target is string => typeof target === 'string').map((spec) => spec.split(':', 1)[0]!);
   return {
     auth: names.some((name) => name.startsWith('auth')),

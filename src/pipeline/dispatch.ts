@@ -15,14 +15,18 @@
  *   6. answerMissingAction the held 404         4. callRouteHandler
  *   7. guardMethod         405 / OPTIONS with the action's Allow
  *   8. refuseUnsupportedPrediction  400
- *   9. readBody            when the action needs it
- *  10. resolveFormRequest  prepare → authorize (403) → validate (422) → passed
- *  11. answer              204 Precognition-Success, or the handler's value
+ *  (9. actionDeadline      the action's own `timeout`)
+ * (10. actionMiddleware    the action's own `middleware` and `throttle`)
+ *  11. readBody            when the action needs it, within its `bodyLimit`
+ *  12. resolveFormRequest  prepare → authorize (403) → validate (422) → passed
+ *  13. answer              204 Precognition-Success, or the handler's value
  */
 import type { SwitchyardConfig } from '../config.js';
+import type { ErrorRenderer } from '../http/compose.js';
 import type { Stage } from '../routing/exchange.js';
+import type { ActionPolicies } from './action-policies.js';
 import { routeMethod } from './route-method.js';
-import { readBody, readBodyToSelect } from './read-body.js';
+import { readBodyToSelect } from './read-body.js';
 import { selectActionStage } from './select-action.js';
 import { normaliseInput } from './normalise-input.js';
 import { routeMiddleware } from './route-middleware.js';
@@ -32,18 +36,20 @@ import { refuseUnsupportedPrediction } from './refuse-prediction.js';
 import { resolveFormRequestStage } from './resolve-form-request.js';
 import { answer, callRouteHandler } from './run-handler.js';
 
-/** The stages of a `svc` route under this configuration. */
-export function svcStages(config: SwitchyardConfig): readonly Stage[] {
+/** The stages of a `svc` route under this configuration and the actions' own policies. */
+export function svcStages(config: SwitchyardConfig, policies: ActionPolicies, render: ErrorRenderer): readonly Stage[] {
   return [
     routeMethod,
-    ...(config.action_source === 'query' ? [] : [readBodyToSelect]),
+    ...(config.action_source === 'query' ? [] : [readBodyToSelect(policies)]),
     selectActionStage(config),
     ...(config.trim_strings === false && config.convert_empty_strings_to_null === false ? [] : [normaliseInput]),
     routeMiddleware,
     answerMissingAction,
     guardMethodStage,
     refuseUnsupportedPrediction,
-    readBody,
+    ...(policies.deadlines ? [policies.deadlineStage(render)] : []),
+    ...(policies.middleware ? [policies.middlewareStage()] : []),
+    policies.readBodyStage(),
     resolveFormRequestStage(config),
     answer,
   ];

@@ -1,15 +1,14 @@
 import type { Stage } from '../routing/exchange.js';
+import type { ActionPolicies } from './action-policies.js';
 
-/** Reads the body when the action needs one (a form request, or a method that carries a body). */
-export const readBody: Stage = (exchange) => {
-  const request = exchange.request;
-  if (!exchange.plan!.readsBody || request.bodyLoaded) return exchange.next();
-  return request.loadBody().then(() => exchange.next());
-};
-
-/** `action_source` body or both: the body must be read before the action can be selected. */
-export const readBodyToSelect: Stage = (exchange) => {
-  const request = exchange.request;
-  if (request.bodyLoaded) return exchange.next();
-  return request.loadBody().then(() => exchange.next());
-};
+/**
+ * `action_source` body or both: the body must be read before the action can be selected, within the
+ * largest body limit of the route's actions (the selected action's own is checked once it is known).
+ */
+export function readBodyToSelect(policies: ActionPolicies): Stage {
+  return (exchange) => {
+    const request = exchange.request;
+    if (request.bodyLoaded) return exchange.next();
+    return request.loadBody(policies.limitsToSelect(exchange.route!.actions)).then(() => exchange.next());
+  };
+}

@@ -1,6 +1,8 @@
 import type { ProviderHost, ServiceProvider } from '../service-provider.js';
 import type { MiddlewareSpec } from '../routing/middleware-resolver.js';
-import { RateLimiter } from './rate-limiter.js';
+import { RateLimiter, type LimiterCallback } from './rate-limiter.js';
+import type { Limit } from './limit.js';
+import { plansOf } from '../routing/action-table.js';
 import { ThrottleRequests } from './throttle-requests.js';
 import { rateLimiterFromConfig } from './from-config.js';
 import { assertThrottleParameters } from './throttle-guard.js';
@@ -35,7 +37,21 @@ export class RateLimitingServiceProvider implements ServiceProvider {
       }
     };
     check(app.globalMiddleware(), 'Global middleware');
-    for (const route of app.router.routes()) check(route.getMiddleware(), `Route "${route.path}"`);
+    for (const route of app.router.routes()) {
+      check(route.getMiddleware(), `Route "${route.path}"`);
+      for (const plan of route.actions === undefined ? [] : plansOf(route.actions)) {
+        const own = plan.policy.ownLimiter;
+        // An action's own Limit (or function) becomes a named limiter of its own, counted for it alone.
+        if (own !== undefined) {
+          const limit = own.limit;
+          (limiter ??= app.container.get(RateLimiter)).for(
+            own.name,
+            typeof limit === 'function' ? (limit as LimiterCallback) : () => limit as Limit,
+          );
+        }
+        check(plan.policy.middleware as MiddlewareSpec[], `The action "${plan.name}" of route "${route.path}"`);
+      }
+    }
   }
 
   shutdown(): Promise<void> {

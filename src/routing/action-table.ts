@@ -6,6 +6,7 @@ import { makeFactory, resolve, type Concrete } from '../container.js';
 import { declaredParameterType } from '../handles.js';
 import { LogicException } from '../errors/logic-exception.js';
 import { allowHeader, expandMethods } from './methods.js';
+import { actionPolicy, type ActionPolicy } from './action-policy.js';
 import { compileValidator } from '../validation/compiler.js';
 import type { CompiledValidator } from '../validation/types.js';
 import type { ServiceKey, ValidationContext } from '../validation/rules/definition.js';
@@ -34,6 +35,8 @@ export interface ActionPlan {
   readonly form: FormRequestPlan | undefined;
   /** Whether the body must be read before the handler (a form request, or a method that carries one). */
   readonly readsBody: boolean;
+  /** What the action declares for itself alone: middleware, throttle, body limit, timeout. */
+  readonly policy: ActionPolicy;
 }
 
 /** The actions of one `svc` route. Names are looked up in a Map, never on an object. */
@@ -67,6 +70,13 @@ export function buildActionTable(
   return { controller: controllerName, byName, defaultAction, fallbackAction };
 }
 
+/** Every action of a table once: the named ones, the fallback (`*`) and the default (`/`). */
+export function plansOf(table: ActionTable): ActionPlan[] {
+  const plans = [...table.byName.values()];
+  if (table.defaultAction !== undefined) plans.push(table.defaultAction);
+  return plans;
+}
+
 function planAction(container: Container, owner: string, name: string, cls: ActionClass): ActionPlan {
   if (typeof cls !== 'function' || !(cls.prototype instanceof Action)) {
     throw new LogicException(`${owner}: the action "${name}" must be a class that extends Action.`);
@@ -85,6 +95,7 @@ function planAction(container: Container, owner: string, name: string, cls: Acti
     precognition: action.precognition === true,
     form,
     readsBody: form !== undefined || methods.some((m) => !BODYLESS.has(m)),
+    policy: actionPolicy(owner, name, cls),
   };
 }
 

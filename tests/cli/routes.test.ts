@@ -40,8 +40,26 @@ routes('--json: one item per route, each svc action with methods, form request a
       handler: 'SystemController',
       middleware: [],
       actions: [
-        { name: 'status', class: 'StatusAction', methods: ['GET', 'HEAD'], formRequest: null, precognition: false, middleware: [] },
-        { name: 'echo', class: 'EchoAction', methods: ['POST'], formRequest: 'MessageRequest', precognition: true, middleware: [] },
+        {
+          name: 'status',
+          class: 'StatusAction',
+          methods: ['GET', 'HEAD'],
+          formRequest: null,
+          precognition: false,
+          middleware: [],
+          bodyLimit: null,
+          timeout: null,
+        },
+        {
+          name: 'echo',
+          class: 'EchoAction',
+          methods: ['POST'],
+          formRequest: 'MessageRequest',
+          precognition: true,
+          middleware: [],
+          bodyLimit: null,
+          timeout: null,
+        },
       ],
     },
   ]);

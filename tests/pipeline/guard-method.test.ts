@@ -2,6 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { guardMethod } from '../../src/pipeline/guard-method.js';
 import { buildActionTable, type ActionPlan } from '../../src/routing/action-table.js';
+import { NO_POLICY } from '../../src/routing/action-policy.js';
 import { expandMethods, allowHeader } from '../../src/routing/methods.js';
 import { MethodNotAllowedError } from '../../src/errors/http-error.js';
 import { JsonResponse } from '../../src/http/response.js';
@@ -26,6 +27,7 @@ function planAccepting(methods: string[]): ActionPlan {
     precognition: false,
     form: undefined,
     readsBody: false,
+    policy: NO_POLICY,
   };
 }
 

@@ -7,6 +7,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { selectAction } from '../../src/pipeline/select-action.js';
 import type { ActionPlan, ActionTable } from '../../src/routing/action-table.js';
+import { NO_POLICY } from '../../src/routing/action-policy.js';
 import type { Action } from '../../src/action.js';
 import type { ActionSource } from '../../src/config.js';
 import { NotFoundError } from '../../src/errors/http-error.js';
@@ -27,6 +28,7 @@ function plan(name: string): ActionPlan {
     precognition: false,
     form: undefined,
     readsBody: false,
+    policy: NO_POLICY,
   };
 }
 
