@@ -19,7 +19,6 @@ export class InFlightLimit {
       const start = () => {
         if (withdrawn()) {
           reject(skipped());
-          this.#next();
           return;
         }
         this.#running++;
@@ -35,7 +34,12 @@ export class InFlightLimit {
     });
   }
 
+  /** Starts the waiting tasks while there is room, skipping the withdrawn ones (in a loop, not a recursion). */
   #next(): void {
-    if (this.#running < this.max) this.#waiting.shift()?.();
+    while (this.#running < this.max) {
+      const start = this.#waiting.shift();
+      if (start === undefined) return;
+      start();
+    }
   }
 }
