@@ -138,6 +138,8 @@ export interface SwitchyardOptions {
   max_validation_errors?: number;
   /** Most attributes one wildcard rule (`items.*.name`) expands to for one request (more: 400). 0: no cap. Default 10000. */
   max_wildcard_items?: number;
+  /** Most distinct hosts `active_url` and `email:dns` look up for one request; the others fail as hosts without records. 0: no cap. Default 100. */
+  max_dns_lookups?: number;
   /** Serve the generated OpenAPI document at this path (e.g. `'/api/openapi.json'`); `false` serves nothing. Default `false`. */
   openapi?: string | false;
   /** The `info` of the generated OpenAPI document (title, version...). Default `{ title: 'API', version: '1.0.0' }`. */
@@ -195,6 +197,7 @@ export interface SwitchyardConfig {
   readonly rate_limit_max_keys: number;
   readonly max_validation_errors: number;
   readonly max_wildcard_items: number;
+  readonly max_dns_lookups: number;
   readonly openapi: string | false;
   readonly openapi_info: OpenApiInfo;
   readonly trim_strings: TrimStringsConfig | false;
@@ -271,6 +274,7 @@ export function resolveConfig(options: SwitchyardOptions = {}): SwitchyardConfig
     rate_limit_max_keys: positive(options, 'rate_limit_max_keys', 1_000_000),
     max_validation_errors: count(options, 'max_validation_errors', 200),
     max_wildcard_items: count(options, 'max_wildcard_items', 10_000),
+    max_dns_lookups: count(options, 'max_dns_lookups', 100),
     openapi: openapiPath(options.openapi),
     openapi_info: openapiInfo(options.openapi_info),
     trim_strings: resolveTrimStrings(options.trim_strings),

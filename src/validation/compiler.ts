@@ -87,8 +87,13 @@ function validate(
   });
 }
 
-/** Runs every rule's input/output at once, each with all the values at its field. */
+/** Runs every rule's input/output at once, each with all the values at its field and one context for the run. */
 function prefetch(walk: Walk, context: ValidationContext): Promise<Check[]> {
+  const run: ValidationContext = {
+    service: (key, fallback) => context.service(key, fallback),
+    request: context.request,
+    limits: walk.limits,
+  };
   return Promise.all(
     walk.plan.prefetched.map(({ field, rule }) => {
       const values: unknown[] = [];
@@ -98,7 +103,7 @@ function prefetch(walk: Walk, context: ValidationContext): Promise<Check[]> {
       } else {
         for (const e of walk.expand(field)) if (e.value !== MISSING && !walk.filters(e.attribute)) values.push(e.value);
       }
-      return rule.prefetch!(values, context);
+      return rule.prefetch!(values, run);
     }),
   );
 }
@@ -234,7 +239,7 @@ class Walk {
     readonly plan: Plan,
     input: InputBag,
     private readonly only: readonly string[] | undefined,
-    private readonly limits: ValidationLimits,
+    readonly limits: ValidationLimits,
   ) {
     this.filter = only === undefined ? null : new OnlyFilter(only);
     this.maxErrors = limits.max_validation_errors === 0 ? Number.POSITIVE_INFINITY : limits.max_validation_errors;

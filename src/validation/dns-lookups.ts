@@ -1,26 +1,78 @@
 /**
  * The DNS half of `active_url` and `email:dns`: every distinct host of a
- * validation run looked up once, all at the same time, before any rule
- * checks. Each lookup is bounded by its resolver's deadline.
+ * validation run looked up once, by every rule that names it, all at the
+ * same time, before any rule checks. A run looks up at most
+ * `max_dns_lookups` distinct hosts (its budget, in the order the rules and
+ * the values come); the hosts past it fail as hosts without records, so a
+ * body of many addresses cannot fan out into as many queries. Each lookup is
+ * bounded by its resolver's deadline, and the default resolver also bounds
+ * the lookups in flight in the process.
  */
 import { domainToASCII } from 'node:url';
-import type { DnsRecordType, DnsResolver } from './services/dns-resolver.js';
+import { DEFAULT_LIMITS } from './limits.js';
+import type { ValidationContext } from './rules/definition.js';
+import { defaultDnsResolver } from './services/defaults.js';
+import { DnsResolver, type DnsRecordType } from './services/dns-resolver.js';
 
 /** What the records of one host must show; the host fails when any of its lookups fails. */
 export type RecordsTest = (records: ReadonlyMap<DnsRecordType, readonly string[]>) => boolean;
 
-/** The hosts among `hosts` whose records of `types` all resolve and pass `test`. */
+/** One run's lookups: each host and type asked once, at most `maxHosts` distinct hosts (0: no limit). */
+export class DnsLookups {
+  /** `host TYPE` → its answer, shared by every rule of the run. */
+  readonly #answers = new Map<string, Promise<readonly string[]>>();
+  readonly #hosts = new Set<string>();
+
+  constructor(
+    private readonly resolver: DnsResolver,
+    private readonly maxHosts: number,
+  ) {}
+
+  /** Whether `host` may be looked up: it already was, or the budget has room for it. */
+  admits(host: string): boolean {
+    if (this.#hosts.has(host)) return true;
+    if (this.maxHosts !== 0 && this.#hosts.size >= this.maxHosts) return false;
+    this.#hosts.add(host);
+    return true;
+  }
+
+  records(host: string, type: DnsRecordType): Promise<readonly string[]> {
+    const key = `${host} ${type}`;
+    let answer = this.#answers.get(key);
+    if (answer === undefined) {
+      answer = this.resolver.records(host, type);
+      this.#answers.set(key, answer);
+    }
+    return answer;
+  }
+}
+
+const RUNS = new WeakMap<ValidationContext, DnsLookups>();
+
+/** The lookups of the run `context` belongs to (the validator gives each run its own context). */
+export function dnsLookups(context: ValidationContext): DnsLookups {
+  let lookups = RUNS.get(context);
+  if (lookups === undefined) {
+    const budget = context.limits?.max_dns_lookups ?? DEFAULT_LIMITS.max_dns_lookups ?? 0;
+    lookups = new DnsLookups(context.service(DnsResolver, defaultDnsResolver), budget);
+    RUNS.set(context, lookups);
+  }
+  return lookups;
+}
+
+/** The hosts among `hosts` whose records of `types` all resolve and pass `test`; a host past the budget does not. */
 export async function hostsPassing(
-  resolver: DnsResolver,
+  lookups: DnsLookups,
   hosts: ReadonlySet<string>,
   types: readonly DnsRecordType[],
   test: RecordsTest,
 ): Promise<Set<string>> {
   const passing = new Set<string>();
+  const admitted = [...hosts].filter((host) => lookups.admits(host));
   await Promise.all(
-    [...hosts].map(async (host) => {
+    admitted.map(async (host) => {
       try {
-        const found = await Promise.all(types.map((type) => resolver.records(host, type)));
+        const found = await Promise.all(types.map((type) => lookups.records(host, type)));
         const records = new Map(types.map((type, i) => [type, found[i]!] as const));
         if (test(records)) passing.add(host);
       } catch {

@@ -183,4 +183,39 @@ test('no PasswordUserResolver bound: one reported 500 naming it, and the server 
   assert.is(next.status, 422);
 });
 
+class InviteRequest extends FormRequest {
+  override rules() {
+    return { 'to.*': 'email:rfc,dns' };
+  }
+}
+
+class Invite extends Action {
+  override methods = ['POST'];
+  handle(request: InviteRequest) {
+    return { invited: request.validated('to') };
+  }
+}
+Invite.formRequest = InviteRequest;
+
+class InviteController extends ActionController {
+  override actions = { send: Invite };
+}
+
+test('max_dns_lookups: past the budget, the other hosts fail as hosts without records, unasked', async () => {
+  const app = new Application({ max_dns_lookups: 1 });
+  app.container.bind(DnsResolver).toConstantValue(new NodeDnsResolver({ servers: [dns.address], timeout: 300 }));
+  const client = await start(app.withRouting({ api: (router) => router.svc('/invites', InviteController, ['POST']) }));
+  try {
+    const before = dns.questions.length;
+    const reply = await client.send('POST', '/api/invites?action=send', {
+      json: { to: ['ada@example.org', 'bob@example.org', 'eve@nomail.example.org'] },
+    });
+    assert.is(reply.status, 422);
+    assert.equal(reply.body.errors, { 'to.2': ['The to.2 field must be a valid email address.'] });
+    assert.equal(new Set(dns.questions.slice(before).map((q) => q.split(' ')[0])), new Set(['example.org']));
+  } finally {
+    await client.close();
+  }
+});
+
 test.run();

@@ -3,7 +3,9 @@
  * the real resolver path: hand-built answers for A, AAAA and MX questions
  * from a zone given as a plain object, NXDOMAIN for names it does not know,
  * SERVFAIL for the names listed in `fail`, and silence (so the client times
- * out) for the names in `silent`.
+ * out) for the names in `silent`. With `delay`, each answer leaves that many
+ * milliseconds after its question, so questions overlap and `mostInFlight`
+ * counts how many were ever waiting at once.
  */
 import { createSocket, type RemoteInfo } from 'node:dgram';
 import type { AddressInfo } from 'node:net';
@@ -19,6 +21,8 @@ export interface DnsServerOptions {
   zone: Readonly<Record<string, ZoneEntry>>;
   fail?: readonly string[];
   silent?: readonly string[];
+  /** Milliseconds each answer waits before it is sent. Default 0. */
+  delay?: number;
 }
 
 export interface DnsServer {
@@ -26,6 +30,8 @@ export interface DnsServer {
   readonly address: string;
   /** Every question asked, as `name TYPE` (lower-case name, no final dot). */
   readonly questions: string[];
+  /** The most questions received and not yet answered at any one time (silent names never count as answered). */
+  readonly mostInFlight: number;
   close(): Promise<void>;
 }
 
@@ -93,11 +99,20 @@ function answer(query: Buffer, options: DnsServerOptions, name: string, type: nu
 export function startDnsServer(options: DnsServerOptions): Promise<DnsServer> {
   const socket = createSocket('udp4');
   const questions: string[] = [];
+  let inFlight = 0;
+  let mostInFlight = 0;
+  let closed = false;
   socket.on('message', (msg: Buffer, from: RemoteInfo) => {
     const { name, type, end } = readQuestion(msg);
     questions.push(`${name} ${TYPES[type] ?? type}`);
+    mostInFlight = Math.max(mostInFlight, ++inFlight);
     if (options.silent?.includes(name)) return;
-    socket.send(answer(msg, options, name, type, end), from.port, from.address);
+    const send = () => {
+      inFlight--;
+      if (!closed) socket.send(answer(msg, options, name, type, end), from.port, from.address);
+    };
+    if (options.delay === undefined) send();
+    else setTimeout(send, options.delay);
   });
   return new Promise((resolve) => {
     socket.bind(0, '127.0.0.1', () => {
@@ -105,7 +120,13 @@ export function startDnsServer(options: DnsServerOptions): Promise<DnsServer> {
       resolve({
         address: `127.0.0.1:${port}`,
         questions,
-        close: () => new Promise<void>((done) => socket.close(() => done())),
+        get mostInFlight() {
+          return mostInFlight;
+        },
+        close: () => {
+          closed = true;
+          return new Promise<void>((done) => socket.close(() => done()));
+        },
       });
     });
   });

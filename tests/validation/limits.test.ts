@@ -111,6 +111,12 @@ options('defaults, and whole numbers only', () => {
   assert.is(app.config.max_validation_errors, 200);
   assert.is(app.config.max_wildcard_items, 10_000);
   assert.is(new Application({ max_validation_errors: 0, max_wildcard_items: 5 }).config.max_wildcard_items, 5);
+  assert.is(app.config.max_dns_lookups, 100);
+  assert.is(new Application({ max_dns_lookups: 0 }).config.max_dns_lookups, 0);
+  assert.throws(
+    () => new Application({ max_dns_lookups: -5 }),
+    (e: unknown) => e instanceof LogicException,
+  );
   assert.throws(
     () => new Application({ max_validation_errors: -1 }),
     (e: unknown) => e instanceof LogicException,

@@ -9,7 +9,10 @@ import * as assert from 'uvu/assert';
 import { compileValidator } from '../../src/validation/compiler.js';
 import { DnsResolver } from '../../src/validation/services/dns-resolver.js';
 import type { RuleMap } from '../../src/validation/types.js';
+import { NodeDnsResolver } from '../../src/validation/services/node-dns-resolver.js';
+import type { ValidationLimits } from '../../src/validation/limits.js';
 import { TableDnsResolver, contextWith } from '../helpers/validation-context.js';
+import { startDnsServer, type DnsServer, type ZoneEntry } from '../helpers/dns-server.js';
 
 const RECORDS = {
   'example.com A': ['192.0.2.1'],
@@ -153,3 +156,83 @@ for (const [rule, value, passes] of [
 }
 
 spoof.run();
+
+const bounded = suite('the lookups of one request: each host once, at most max_dns_lookups hosts');
+let server: DnsServer;
+let resolver: NodeDnsResolver;
+const HOSTS = 10_000;
+
+bounded.before(async () => {
+  const zone: Record<string, ZoneEntry> = {};
+  for (let i = 0; i < HOSTS; i++) zone[`h${i}.example.org`] = { MX: [`mail.h${i}.example.org`], A: ['192.0.2.1'] };
+  server = await startDnsServer({ zone });
+  resolver = new NodeDnsResolver({ servers: [server.address] });
+});
+
+bounded.after(() => server.close());
+
+/** The validator's answer and the questions the DNS server received for it. */
+async function run(rules: RuleMap, input: Record<string, unknown>, limits?: ValidationLimits) {
+  const before = server.questions.length;
+  const validator = compileValidator(rules, { owner: 'BulkRequest' });
+  const outcome = await validator.validate(input, undefined, limits, contextWith([[DnsResolver, resolver]]));
+  return { outcome, questions: server.questions.slice(before) };
+}
+
+const perType = (questions: readonly string[]) => {
+  const counts: Record<string, number> = {};
+  for (const q of questions) counts[q.split(' ')[1]!] = (counts[q.split(' ')[1]!] ?? 0) + 1;
+  return counts;
+};
+
+bounded('10,000 addresses over 3 hosts: 3 questions per record type', async () => {
+  const e = Array.from({ length: 10_000 }, (_, i) => `user${i}@h${i % 3}.example.org`);
+  const { outcome, questions } = await run({ 'e.*': 'email:rfc,dns' }, { e });
+  assert.is(outcome.ok, true);
+  assert.equal(perType(questions), { MX: 3, A: 3, AAAA: 3 });
+});
+
+bounded('the same host under several fields and rules is asked once per request', async () => {
+  const { outcome, questions } = await run(
+    { 'a.*': 'email:rfc,dns', 'b.*': 'email:rfc,dns', site: 'active_url' },
+    { a: ['x@h1.example.org', 'y@h2.example.org'], b: ['z@h1.example.org'], site: 'https://h2.example.org/' },
+  );
+  assert.is(outcome.ok, true);
+  assert.equal(perType(questions), { MX: 2, A: 2, AAAA: 2 });
+});
+
+bounded('10,000 distinct hosts: at most max_dns_lookups (default 100) hosts asked; the rest fail as hosts without records', async () => {
+  const e = Array.from({ length: HOSTS }, (_, i) => `user@h${i}.example.org`);
+  const { outcome, questions } = await run({ 'e.*': 'email:rfc,dns' }, { e }, { max_validation_errors: 0, max_wildcard_items: 0 });
+  assert.is(new Set(questions.map((q) => q.split(' ')[0])).size, 100);
+  assert.ok(questions.length <= 300, `${questions.length} questions`);
+  assert.ok(!outcome.ok);
+  const failed = Object.keys(outcome.errors);
+  assert.is(failed.length, HOSTS - 100);
+  assert.is(failed[0], 'e.100'); // the first hosts in input order are the ones asked
+  assert.equal(outcome.errors['e.100'], ['The e.100 field must be a valid email address.']);
+});
+
+bounded('the budget is per request, shared by the rules, and max_dns_lookups sets it', async () => {
+  const limits = { max_validation_errors: 0, max_wildcard_items: 0, max_dns_lookups: 2 };
+  const { outcome, questions } = await run(
+    { email: 'email:rfc,dns', site: 'active_url', 'more.*': 'active_url' },
+    { email: 'a@h1.example.org', site: 'http://h2.example.org', more: ['http://h1.example.org', 'http://h3.example.org'] },
+    limits,
+  );
+  assert.equal(outcome, { ok: false, errors: { 'more.1': ['The more.1 field must be a valid URL.'] } });
+  assert.equal(new Set(questions.map((q) => q.split(' ')[0])), new Set(['h1.example.org', 'h2.example.org']));
+});
+
+bounded('max_dns_lookups 0: no budget', async () => {
+  const e = Array.from({ length: 300 }, (_, i) => `user@h${i}.example.org`);
+  const { outcome, questions } = await run(
+    { 'e.*': 'email:rfc,dns' },
+    { e },
+    { max_validation_errors: 0, max_wildcard_items: 0, max_dns_lookups: 0 },
+  );
+  assert.is(outcome.ok, true);
+  assert.is(new Set(questions.map((q) => q.split(' ')[0])).size, 300);
+});
+
+bounded.run();

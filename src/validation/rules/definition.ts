@@ -7,6 +7,7 @@
  * rule that can fail must carry a message and a `compile`.
  */
 import type { FieldRef, RunEnv } from '../field-ref.js';
+import type { ValidationLimits } from '../limits.js';
 
 /** Size rules have one message per kind of value (Laravel's `getAttributeType`). */
 export interface SizeMessages {
@@ -91,6 +92,12 @@ export interface ValidationContext {
   service<T>(key: ServiceKey<T>, fallback?: () => T): T;
   /** The request being validated (an `http/request.js` Request), or undefined outside a request. */
   readonly request: unknown;
+  /**
+   * The run's limits, which the validator sets on the context each
+   * prefetch receives (a new context per run, so a rule may keep per-run
+   * state keyed by it, as the DNS rules do).
+   */
+  readonly limits?: ValidationLimits;
 }
 
 /**

@@ -5,10 +5,8 @@
  * looks its domains up (see `dns-lookups.ts`).
  */
 import { fullFormats } from 'ajv-formats/dist/formats.js';
-import { MAIL_TYPES, acceptsMail, emailDnsHost, hostsPassing } from '../dns-lookups.js';
+import { MAIL_TYPES, acceptsMail, dnsLookups, emailDnsHost, hostsPassing } from '../dns-lookups.js';
 import { isContainer, phpString } from '../php.js';
-import { defaultDnsResolver } from '../services/defaults.js';
-import { DnsResolver } from '../services/dns-resolver.js';
 import { emailValidations } from '../email/email-validations.js';
 import { isUrl, urlWithProtocols } from '../url.js';
 import { BACKWARD_TIMEZONES, TIMEZONES, ZONE_COUNTRIES } from '../timezones.js';
@@ -75,7 +73,7 @@ export const FORMATS = {
             if (host !== null) hosts.add(host);
           }
           if (hosts.size === 0) return () => false;
-          const mail = await hostsPassing(context.service(DnsResolver, defaultDnsResolver), hosts, MAIL_TYPES, acceptsMail);
+          const mail = await hostsPassing(dnsLookups(context), hosts, MAIL_TYPES, acceptsMail);
           return (value) => {
             const host = hostOf.has(value) ? hostOf.get(value)! : domain(value);
             return host !== null && mail.has(host);

@@ -1,12 +1,11 @@
 /**
  * Rules that ask the network: `active_url` (DNS). Its lookups run once per
- * validation for every distinct host at its field, in parallel, through the
- * application's `DnsResolver` (node's resolver when none is bound).
+ * validation for every distinct host at its field, in parallel, within the
+ * run's DNS budget (see `dns-lookups.ts`), through the application's
+ * `DnsResolver` (node's resolver when none is bound).
  */
-import { ADDRESS_TYPES, hasAddress, hostsPassing } from '../dns-lookups.js';
+import { ADDRESS_TYPES, dnsLookups, hasAddress, hostsPassing } from '../dns-lookups.js';
 import { phpUrlHost } from '../php-url.js';
-import { defaultDnsResolver } from '../services/defaults.js';
-import { DnsResolver } from '../services/dns-resolver.js';
 import type { RuleFamily } from './definition.js';
 
 export const NETWORK = {
@@ -25,7 +24,7 @@ export const NETWORK = {
           if (host !== null) hosts.add(host);
         }
         if (hosts.size === 0) return () => false;
-        const active = await hostsPassing(context.service(DnsResolver, defaultDnsResolver), hosts, ADDRESS_TYPES, hasAddress);
+        const active = await hostsPassing(dnsLookups(context), hosts, ADDRESS_TYPES, hasAddress);
         return (value) => {
           const host = hostOf.has(value) ? hostOf.get(value)! : typeof value === 'string' ? phpUrlHost(value) : null;
           return host !== null && active.has(host);

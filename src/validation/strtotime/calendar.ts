@@ -80,6 +80,11 @@ function rangeLimit(start: number, end: number, adj: number, f: Fields, key: key
   }
 }
 
+/** Past about two months of days, normalising jumps to the date instead of walking month by month. */
+const FAR_DAYS = 62;
+/** Years whose day counts stay exact in doubles, for the jump. */
+const FAR_YEARS = 1e12;
+
 /** One pass of moving days into months (do_range_limit_days); true when it changed something. */
 function rangeLimitDays(f: Fields): boolean {
   if (f.d >= DAYS_PER_ERA || f.d <= -DAYS_PER_ERA) {
@@ -87,6 +92,14 @@ function rangeLimitDays(f: Fields): boolean {
     f.d -= DAYS_PER_ERA * div(f.d, DAYS_PER_ERA);
   }
   rangeLimit(1, 13, 12, f, 'm', 'y');
+  if ((f.d > FAR_DAYS || f.d < -FAR_DAYS) && Math.abs(f.y) < FAR_YEARS) {
+    // Where the month-by-month walk below ends, in one step: the day `d - 1` days after the month's 1st.
+    const { y, m, d } = civilFromDays(epochDays(f.y, f.m, 1) + f.d - 1);
+    f.y = y;
+    f.m = m;
+    f.d = d;
+    return true;
+  }
   const current = isLeap(f.y) ? DAYS_IN_MONTH_LEAP : DAYS_IN_MONTH;
   let changed = false;
   while (f.d <= 0 && f.m > 0) {

@@ -53,8 +53,25 @@ export function toBytes(value: string): string {
   return /^[\x00-\x7f]*$/.test(value) ? value : Buffer.from(value, 'utf8').toString('latin1');
 }
 
-/** Parses a date string as timelib_strtotime does. */
-export function parseDateString(value: string): ParsedTime {
+/** The last string parsed, and what it parsed to. */
+let lastValue: string | undefined;
+let lastParsed: Readonly<ParsedTime> | undefined;
+
+/**
+ * Parses a date string as timelib_strtotime does. The answer is frozen, and
+ * the same object for the same string twice in a row: a wildcard body
+ * repeats its values, and `date|after:...` reads each value twice.
+ */
+export function parseDateString(value: string): Readonly<ParsedTime> {
+  if (value === lastValue) return lastParsed!;
+  const t = parseAnew(value);
+  Object.freeze(t.relative);
+  lastValue = value;
+  lastParsed = Object.freeze(t);
+  return t;
+}
+
+function parseAnew(value: string): ParsedTime {
   const bytes = toBytes(value);
   let start = 0;
   let end = bytes.length - 1;

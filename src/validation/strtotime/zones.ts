@@ -3,7 +3,9 @@
  * (`EST`, `CEST`, military `A`...`Z`; timelib's table, first entry of each,
  * which is what a lookup without an offset returns), the identifiers of PHP's
  * timezone database (matched case-insensitively: `europe/paris`), and each
- * identifier's UTC offset at an instant, taken from the ICU data Node ships.
+ * identifier's UTC offset at an instant, taken from the ICU data Node ships,
+ * read once per zone and hour (a bounded cache: a body of many dates in one
+ * zone reads ICU a few times, not several times per date).
  */
 import { BACKWARD_TIMEZONES, TIMEZONES } from '../timezones.js';
 
@@ -77,12 +79,29 @@ function formatter(zone: string): Intl.DateTimeFormat | null {
 /** JavaScript's dates reach ±8.64e15 ms. */
 const LIMIT_SECONDS = 8.64e12;
 
-/** The zone's offset from UTC, in seconds, at an instant (seconds since the epoch). */
-export function offsetAt(zone: string, sse: number): number {
-  if (zone === 'UTC') return 0;
-  const f = formatter(zone);
-  if (f === null || !(Math.abs(sse) < LIMIT_SECONDS)) return 0;
-  const at = Math.floor(sse);
+const HOUR = 3600;
+
+/** Most hours the offset cache keeps, all zones together; when full it starts over. */
+const MAX_CACHED_HOURS = 16_384;
+
+/** zone -> hour since the epoch -> the offset at the hour's first second. */
+const hourStarts = new Map<string, Map<number, number>>();
+let cachedHours = 0;
+let clockReads = 0;
+
+/** How many times this process has read a zone's wall clock from ICU (the offset cache's misses). */
+export function zoneClockReads(): number {
+  return clockReads;
+}
+
+/** How many hours the offset cache holds now. */
+export function zoneClockHours(): number {
+  return cachedHours;
+}
+
+/** The offset at a whole second, straight from ICU. */
+function readOffset(f: Intl.DateTimeFormat, at: number): number {
+  clockReads++;
   const parts: Record<string, string> = {};
   for (const p of f.formatToParts(new Date(at * 1000))) parts[p.type] = p.value;
   let year = Number(parts.year);
@@ -91,6 +110,41 @@ export function offsetAt(zone: string, sse: number): number {
   local.setUTCFullYear(year, Number(parts.month) - 1, Number(parts.day));
   local.setUTCHours(Number(parts.hour), Number(parts.minute), Number(parts.second), 0);
   return local.getTime() / 1000 - at;
+}
+
+function offsetAtHour(zone: string, f: Intl.DateTimeFormat, hour: number): number {
+  let hours = hourStarts.get(zone);
+  let offset = hours?.get(hour);
+  if (offset !== undefined) return offset;
+  if (cachedHours >= MAX_CACHED_HOURS) {
+    hourStarts.clear();
+    cachedHours = 0;
+    hours = undefined;
+  }
+  if (hours === undefined) {
+    hours = new Map();
+    hourStarts.set(zone, hours);
+  }
+  offset = readOffset(f, hour * HOUR);
+  hours.set(hour, offset);
+  cachedHours++;
+  return offset;
+}
+
+/** The zone's offset from UTC, in seconds, at an instant (seconds since the epoch). */
+export function offsetAt(zone: string, sse: number): number {
+  if (zone === 'UTC') return 0;
+  const f = formatter(zone);
+  if (f === null || !(Math.abs(sse) < LIMIT_SECONDS)) return 0;
+  const at = Math.floor(sse);
+  // Near the end of the range the next hour may not be a date: read the second itself.
+  if (!(Math.abs(at) < LIMIT_SECONDS - 2 * HOUR)) return readOffset(f, at);
+  const hour = Math.floor(at / HOUR);
+  const start = offsetAtHour(zone, f, hour);
+  if (at === hour * HOUR) return start;
+  // The same offset at both ends of the hour holds within it (no zone changes twice in an hour);
+  // otherwise the change is inside this hour, at any second (local mean time, half hours): read it.
+  return offsetAtHour(zone, f, hour + 1) === start ? start : readOffset(f, at);
 }
 
 /** Whether the offset at `sse` is a daylight-saving one: above the year's smaller offset. */

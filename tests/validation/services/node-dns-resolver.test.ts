@@ -77,4 +77,48 @@ test('a bad timeout is refused when the resolver is made', () => {
     );
 });
 
+test('a bad concurrency is refused when the resolver is made', () => {
+  for (const concurrency of [0, -1, 1.5, Number.NaN])
+    assert.throws(
+      () => new NodeDnsResolver({ concurrency }),
+      (e: unknown) => e instanceof LogicException,
+    );
+});
+
 test.run();
+
+const cap = suite('NodeDnsResolver: at most `concurrency` lookups in flight');
+let slowServer: DnsServer;
+
+cap.before(async () => {
+  const zone = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`h${i}.example`, { A: ['192.0.2.1'] }]));
+  slowServer = await startDnsServer({ zone, delay: 20, silent: ['silent.example'] });
+});
+
+cap.after(() => slowServer.close());
+
+cap('40 lookups at once: the server never holds more than the cap, and every one is answered', async () => {
+  const capped = new NodeDnsResolver({ servers: [slowServer.address], concurrency: 4 });
+  const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => capped.records(`h${i}.example`, 'A')));
+  assert.equal(new Set(answers.map((a) => a.join())), new Set(['192.0.2.1']));
+  assert.is(slowServer.questions.filter((q) => /^h\d+\.example A$/.test(q)).length, 40);
+  assert.ok(slowServer.mostInFlight <= 4, `${slowServer.mostInFlight} in flight`);
+  assert.ok(slowServer.mostInFlight >= 2, 'in parallel up to the cap');
+});
+
+cap('a lookup still waiting its turn at its deadline fails there and is never sent', async () => {
+  const capped = new NodeDnsResolver({ servers: [slowServer.address], concurrency: 1, timeout: 200 });
+  const before = slowServer.questions.length;
+  const outcomes = await Promise.all(
+    ['silent.example', 'h1.example', 'h2.example'].map((host) =>
+      capped.records(host, 'A').then(
+        () => 'answered',
+        () => 'failed',
+      ),
+    ),
+  );
+  assert.equal(outcomes, ['failed', 'failed', 'failed']);
+  assert.equal(slowServer.questions.slice(before), ['silent.example A']);
+});
+
+cap.run();

@@ -139,4 +139,15 @@ test('every value within the bound parses in well under a millisecond, however a
   }
 });
 
+test('the same string twice in a row is parsed once: one frozen answer, which its readers cannot change', () => {
+  const first = parseDateString('2024-01-15 10:00 Europe/Paris +1 day');
+  assert.ok(parseDateString('2024-01-15 10:00 Europe/Paris +1 day') === first);
+  assert.ok(Object.isFrozen(first) && Object.isFrozen(first.relative));
+  assert.throws(() => {
+    (first.relative as { d: number }).d = 5;
+  });
+  assert.is(parseDateString('2024-01-16').d, 16);
+  assert.is(parseDateString('2024-01-15 10:00 Europe/Paris +1 day').relative.d, 1);
+});
+
 test.run();
