@@ -87,4 +87,13 @@ test('a wildcard name covers every item, a concrete name one', async () => {
   assert.is(none.headers['precognition-success'], 'true');
 });
 
+test('an empty header validates nothing: 204 with Precognition-Success (Laravel testClientCanSpecifyNoInputsToValidate)', async () => {
+  ran = 0;
+  const reply = await predict('', { items: [{}] });
+  assert.is(reply.status, 204);
+  assert.is(reply.headers['precognition-success'], 'true');
+  assert.is(reply.headers['precognition'], 'true');
+  assert.is(ran, 0);
+});
+
 test.run();
