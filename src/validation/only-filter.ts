@@ -110,7 +110,10 @@ export class OnlyFilter {
     let pieces = segments;
     for (const segment of segments) {
       if (segment.includes('.')) {
-        pieces = segments.map((key) => key.replaceAll('.', '\\.')).join('.').split('.');
+        pieces = segments
+          .map((key) => key.replaceAll('.', '\\.'))
+          .join('.')
+          .split('.');
         break;
       }
     }

@@ -155,7 +155,10 @@ positional("URL::signedRoute('system', ['action' => 'status', 'param']): the bar
     'http://127.0.0.1:3000/api/system?action=status&signature=b2abea0bde69ee75b1595cb444f4e0386ba60f1d9504841b091e54b0623765cc&param',
   );
   // The HMAC covers the named parameters, then the bare values.
-  assert.is(url, `http://127.0.0.1:3000/api/system?action=status&signature=${hmac(APP_KEY, 'http://127.0.0.1:3000/api/system?action=status&param')}&param`);
+  assert.is(
+    url,
+    `http://127.0.0.1:3000/api/system?action=status&signature=${hmac(APP_KEY, 'http://127.0.0.1:3000/api/system?action=status&param')}&param`,
+  );
 });
 
 positional('positions in numeric order after the named ones, expires among the named', () => {
@@ -169,20 +172,26 @@ positional('positions in numeric order after the named ones, expires among the n
   );
 });
 
-positional('values as PHP implodes them into the URL: encoded as the whole URL is, true 1, false and null empty, trailing & trimmed', () => {
-  const params = ['a b', 'é', 'x=y&z', 'q?', 5, 1.5, true, false, null, ''];
-  assert.is(
-    makeSigner().signedRoute('system', Object.fromEntries(params.map((value, i) => [i, value])), { absolute: false }),
-    '/api/system?signature=7c987e39c044f65d74ba8e0d628d9fcbaec3a247bda0f6038a5774694feeec5e&a%20b&%C3%A9&x=y&z&q?&5&1.5&1',
-  );
-});
+positional(
+  'values as PHP implodes them into the URL: encoded as the whole URL is, true 1, false and null empty, trailing & trimmed',
+  () => {
+    const params = ['a b', 'é', 'x=y&z', 'q?', 5, 1.5, true, false, null, ''];
+    assert.is(
+      makeSigner().signedRoute('system', Object.fromEntries(params.map((value, i) => [i, value])), { absolute: false }),
+      '/api/system?signature=7c987e39c044f65d74ba8e0d628d9fcbaec3a247bda0f6038a5774694feeec5e&a%20b&%C3%A9&x=y&z&q?&5&1.5&1',
+    );
+  },
+);
 
-positional('a value with no bare form (list, object), a "#" (it would start a fragment) or a "%" (it stays bare, so the query would not decode) is a LogicException', () => {
-  for (const value of [['x'], { a: 1 }, 'a#b', '100%', '%41']) {
-    const error = thrown(() => makeSigner().signedRoute('system', { action: 'status', 0: value }));
-    assert.instance(error, LogicException);
-  }
-});
+positional(
+  'a value with no bare form (list, object), a "#" (it would start a fragment) or a "%" (it stays bare, so the query would not decode) is a LogicException',
+  () => {
+    for (const value of [['x'], { a: 1 }, 'a#b', '100%', '%41']) {
+      const error = thrown(() => makeSigner().signedRoute('system', { action: 'status', 0: value }));
+      assert.instance(error, LogicException);
+    }
+  },
+);
 
 const errors = suite('signing: programming errors are LogicExceptions');
 
