@@ -7,6 +7,7 @@
  * arrived in. Adding a stage is one file and one line here.
  *
  *   svc route                                   plain route (addRoute)
+ *   0. overrideMethod      a POST's _method     0. overrideMethod
  *   1. routeMethod         405 / OPTIONS        1. routeMethod
  *  (2. readBodyToSelect    action_source body/both)
  *   3. selectAction        plan, or 404 held    2. normaliseInput
@@ -21,6 +22,7 @@
  */
 import type { SwitchyardConfig } from '../config.js';
 import type { Stage } from '../routing/exchange.js';
+import { overrideMethod } from './override-method.js';
 import { routeMethod } from './route-method.js';
 import { readBody, readBodyToSelect } from './read-body.js';
 import { selectActionStage } from './select-action.js';
@@ -35,6 +37,7 @@ import { answer, callRouteHandler } from './run-handler.js';
 /** The stages of a `svc` route under this configuration. */
 export function svcStages(config: SwitchyardConfig): readonly Stage[] {
   return [
+    overrideMethod,
     routeMethod,
     ...(config.action_source === 'query' ? [] : [readBodyToSelect]),
     selectActionStage(config),
@@ -50,4 +53,4 @@ export function svcStages(config: SwitchyardConfig): readonly Stage[] {
 }
 
 /** The stages of a plain route. */
-export const PLAIN_STAGES: readonly Stage[] = [routeMethod, normaliseInput, routeMiddleware, callRouteHandler];
+export const PLAIN_STAGES: readonly Stage[] = [overrideMethod, routeMethod, normaliseInput, routeMiddleware, callRouteHandler];
