@@ -1,5 +1,7 @@
+import { BadRequestError } from '../errors/http-error.js';
 import { announcesBody, bodyKind } from '../http/body.js';
 import { METHOD_OVERRIDE_HEADER, headerOverrides, methodOverride } from '../http/method-override.js';
+import { EMPTY_BAG, type InputBag } from '../http/own.js';
 import type { Request } from '../http/request.js';
 import type { Exchange, Stage } from '../routing/exchange.js';
 
@@ -20,9 +22,23 @@ export const overrideMethod: Stage = (exchange) => {
 };
 
 function applyOverride(exchange: Exchange, request: Request, header: string | undefined): ReturnType<Stage> {
-  const method = methodOverride(header, request.body(), () => request.query());
+  const method = methodOverride(header, request.body(), () => queryOf(request));
   if (method !== undefined) request.overrideMethod(method);
   return exchange.next();
+}
+
+/**
+ * The query, or an empty one when it cannot be parsed: the stages that read
+ * the query answer that 400 themselves, and a route that never reads it
+ * must not start answering it because `_method` was looked for.
+ */
+function queryOf(request: Request): InputBag {
+  try {
+    return request.query();
+  } catch (error) {
+    if (error instanceof BadRequestError) return EMPTY_BAG;
+    throw error;
+  }
 }
 
 /** A body the request's input is read from (JSON, form, multipart): it may hold `_method`. */

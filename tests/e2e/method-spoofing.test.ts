@@ -46,6 +46,7 @@ const served = serve(test, () =>
         }),
       );
       router.addRoute(['PUT'], '/plain', async (request) => json({ method: request.method }));
+      router.addRoute(['POST'], '/raw-query', async (request) => json({ method: request.method, query: request.rawQuery }));
     },
   }),
 );
@@ -129,6 +130,12 @@ test('a plain route: POST with _method=PUT reaches a PUT-only route; without it,
   assert.equal(spoofed.body, { method: 'PUT' });
   const plain = await send('POST', '/api/plain', { form: 'a=1' });
   assert.is(plain.status, 405);
+});
+
+test('looking for _method does not make a query the route never reads a 400: a malformed one still reaches the handler', async () => {
+  const reply = await send('POST', '/api/raw-query?a=%zz', { form: 'b=1' });
+  assert.is(reply.status, 200, reply.text);
+  assert.equal(reply.body, { method: 'POST', query: 'a=%zz' });
 });
 
 test.run();
