@@ -12,7 +12,7 @@ const layers = [
   ['actions', ['src/action\\.ts', 'src/action-controller\\.ts', 'src/form-request\\.ts', 'src/handles\\.ts', 'src/precognition\\.ts']],
   ['routing', ['src/routing/']],
   ['pipeline', ['src/pipeline/']],
-  ['features', ['src/service-provider\\.ts', 'src/svc/', 'src/signing/', 'src/cors/', 'src/rate-limiting/', 'src/logging/', 'src/openapi/']],
+  ['features', ['src/service-provider\\.ts', 'src/svc/', 'src/precognitive/', 'src/signing/', 'src/cors/', 'src/rate-limiting/', 'src/logging/', 'src/openapi/']],
   ['application', ['src/kernel\\.ts', 'src/application\\.ts', 'src/testing/']],
   ['entry points', ['src/index\\.ts', 'src/cli/', 'src/client/']],
 ];

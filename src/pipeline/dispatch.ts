@@ -13,7 +13,10 @@
  *   3. selectAction        plan, or 404 held    2. normaliseInput
  *  (4. normaliseInput      trim_strings, convert_empty_strings_to_null)
  *   5. routeMiddleware     auth, signed, yours  3. routeMiddleware
- *   6. answerMissingAction the held 404         4. callRouteHandler
+ *   6. answerMissingAction the held 404        (4. readRouteBody, 5. resolveFormRequest:
+ *                                                   with { formRequest, handler })
+ *                                                6. callRouteHandler  204 for a prediction
+ *                                                   behind `precognitive`, else the handler
  *   7. guardMethod         405 / OPTIONS with the action's Allow
  *   8. refuseUnsupportedPrediction  400
  *   9. readBody            when the action needs it
@@ -24,7 +27,7 @@ import type { SwitchyardConfig } from '../config.js';
 import type { Stage } from '../routing/exchange.js';
 import { overrideMethod } from './override-method.js';
 import { routeMethod } from './route-method.js';
-import { readBody, readBodyToSelect } from './read-body.js';
+import { readBody, readBodyToSelect, readRouteBody } from './read-body.js';
 import { selectActionStage } from './select-action.js';
 import { normaliseInput } from './normalise-input.js';
 import { routeMiddleware } from './route-middleware.js';
@@ -54,3 +57,8 @@ export function svcStages(config: SwitchyardConfig): readonly Stage[] {
 
 /** The stages of a plain route. */
 export const PLAIN_STAGES: readonly Stage[] = [overrideMethod, routeMethod, normaliseInput, routeMiddleware, callRouteHandler];
+
+/** The stages of a plain route with a form request (`{ formRequest, handler }`) under this configuration. */
+export function formRouteStages(config: SwitchyardConfig): readonly Stage[] {
+  return [overrideMethod, routeMethod, normaliseInput, routeMiddleware, readRouteBody, resolveFormRequestStage(config), callRouteHandler];
+}

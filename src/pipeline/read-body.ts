@@ -13,3 +13,10 @@ export const readBodyToSelect: Stage = (exchange) => {
   if (request.bodyLoaded) return exchange.next();
   return request.loadBody().then(() => exchange.next());
 };
+
+/** A plain route with a form request: its input is the body too. */
+export const readRouteBody: Stage = (exchange) => {
+  const request = exchange.request;
+  if (request.bodyLoaded) return exchange.next();
+  return request.loadBody().then(() => exchange.next());
+};
