@@ -13,7 +13,7 @@ const layers = [
   ['routing', ['src/routing/']],
   ['diagnostics', ['src/diagnostics/']],
   ['pipeline', ['src/pipeline/']],
-  ['features', ['src/service-provider\\.ts', 'src/svc/', 'src/signing/', 'src/cors/', 'src/rate-limiting/', 'src/logging/', 'src/openapi/']],
+  ['features', ['src/service-provider\\.ts', 'src/svc/', 'src/precognitive/', 'src/signing/', 'src/cors/', 'src/rate-limiting/', 'src/logging/', 'src/openapi/']],
   ['application', ['src/kernel\\.ts', 'src/application\\.ts', 'src/testing/']],
   ['entry points', ['src/index\\.ts', 'src/cli/', 'src/client/', 'src/otel/']],
 ];

@@ -15,9 +15,10 @@ import { renderError } from './http/render-error.js';
 import type { MiddlewareFunction } from './http/middleware.js';
 import { UrlSigner } from './signing/url-signer.js';
 import { LogicException } from './errors/logic-exception.js';
-import { PLAIN_STAGES, svcStages } from './pipeline/dispatch.js';
+import { PLAIN_STAGES, formRouteStages, svcStages } from './pipeline/dispatch.js';
 import { ActionPolicies } from './pipeline/action-policies.js';
-import { plansOf, type ActionPlan } from './routing/action-table.js';
+import { plansOf, planFormRequest, type ActionPlan } from './routing/action-table.js';
+import { PrecognitionServiceProvider } from './precognitive/precognition-service-provider.js';
 import { CorsPolicy } from './cors/cors-policy.js';
 import { healthCheck } from './http/health.js';
 import { HealthProbe } from './http/health-probe.js';
@@ -80,6 +81,7 @@ export class Application implements RouterHost, ProviderHost {
     this.register(new SigningServiceProvider());
     this.register(new RateLimitingServiceProvider());
     this.register(new SvcServiceProvider());
+    this.register(new PrecognitionServiceProvider());
   }
 
   /** The application's pino logger when the `logger` option is on; undefined when logging is off. */
@@ -161,9 +163,12 @@ export class Application implements RouterHost, ProviderHost {
       }
     }
     // Everything resolved: only now change state, so a failed boot fails again next time.
+    const forms = routes.map((route) => (route.formRequest === undefined ? undefined : planFormRequest(this.container, route.formRequest)));
     const svc = svcStages(this.config, new ActionPolicies(this.config, tables, actionMiddleware), this.render);
+    const withForm = formRouteStages(this.config);
     routes.forEach((route, i) => {
-      route.seal(route.selectsAction ? svc : PLAIN_STAGES, compose(routeMiddleware[i]!, resume, this.render));
+      const stages = route.selectsAction ? svc : forms[i] !== undefined ? withForm : PLAIN_STAGES;
+      route.seal(stages, compose(routeMiddleware[i]!, resume, this.render), forms[i]);
     });
     this.router.seal();
     this.#globalMiddleware = global;

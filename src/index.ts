@@ -39,7 +39,8 @@ export { MessageBag } from './validation/message-bag.js';
 
 // Routing and middleware
 export { Router, type RouterMacros } from './routing/router.js';
-export type { Route } from './routing/route.js';
+export type { Route, FormRouteTarget, RouteHandler } from './routing/route.js';
+export { HandlePrecognitiveRequests } from './precognitive/handle-precognitive-requests.js';
 export type { Macro } from './routing/macroable.js';
 export type { MiddlewareSpec, MiddlewareClass } from './routing/middleware-resolver.js';
 export type { MiddlewareFunction, MiddlewareObject, Next } from './http/middleware.js';

@@ -21,13 +21,15 @@ export const MAX_VALIDATE_ONLY_NAMES = 1000;
 export const MAX_VALIDATE_ONLY_GLOBS = 20;
 
 /**
- * The fields named by `Precognition-Validate-Only` (comma-separated, not
- * trimmed), or undefined. More than `MAX_VALIDATE_ONLY_NAMES` names, or more
+ * The fields named by `Precognition-Validate-Only`, or undefined when the
+ * header is absent. Split at every comma, nothing trimmed, as the host
+ * framework's `explode(',', ...)`: an empty header is the one name `''`, so
+ * it validates nothing (a field with a dot in its key is written `a\.b`). More than `MAX_VALIDATE_ONLY_NAMES` names, or more
  * than `MAX_VALIDATE_ONLY_GLOBS` with a `*` inside a segment: a 400.
  */
 export function validateOnly(request: Request): string[] | undefined {
   const header = request.raw.headers['precognition-validate-only'];
-  if (typeof header !== 'string' || header === '') return undefined;
+  if (typeof header !== 'string') return undefined;
   const names = header.split(',');
   if (names.length > MAX_VALIDATE_ONLY_NAMES) {
     throw new TooManyValidateOnlyNamesError(

@@ -25,8 +25,11 @@ const BODY_PENDING = 2;
  * needs it.
  */
 export class Request {
-  /** Upper-case HTTP method. */
-  readonly method: string;
+  /** Upper-case HTTP method: a POST's override (`_method`, `X-HTTP-Method-Override`) once routing starts. */
+  get method(): string {
+    return this.#method;
+  }
+  #method: string;
   /** The path without the query string, as sent. */
   readonly path: string;
   /** The raw query string, without `?` (empty when there is none). */
@@ -82,6 +85,11 @@ export class Request {
     return this.#startedAt;
   }
 
+  /** @internal Applies a POST's method override (src/http/method-override.ts). */
+  overrideMethod(method: string): void {
+    this.#method = method;
+  }
+
   /** @internal Records the selected action's name as `svc.action` and `svc.action_id`. */
   selectAction(name: string): void {
     this.#selectedAction = name;
@@ -115,7 +123,7 @@ export class Request {
     this.#config = config;
     this.raw = raw;
     this.#res = res;
-    this.method = raw.method ?? 'GET';
+    this.#method = raw.method ?? 'GET';
     this.path = path;
     this.rawQuery = rawQuery;
   }

@@ -12,3 +12,10 @@ export function readBodyToSelect(policies: ActionPolicies): Stage {
     return request.loadBody(policies.limitsToSelect(exchange.route!.actions)).then(() => exchange.next());
   };
 }
+
+/** A plain route with a form request: its input is the body too. */
+export const readRouteBody: Stage = (exchange) => {
+  const request = exchange.request;
+  if (request.bodyLoaded) return exchange.next();
+  return request.loadBody().then(() => exchange.next());
+};

@@ -89,16 +89,18 @@ function passed(form: FormRequest, outcome: ValidationOutcome): Awaitable<FormRe
 }
 
 /**
- * The stage: the action's form request, if it has one; a prediction
- * validates only the fields it names. `limits` (the application's
- * configuration) bounds the validation work and the answer.
+ * The stage: the selected action's form request, or a plain route's, if
+ * there is one. A prediction to what answers Precognition validates only
+ * the fields it names. `limits` (the application's configuration) bounds
+ * the validation work and the answer.
  */
 export function resolveFormRequestStage(limits: ValidationLimits): Stage {
   return (exchange) => {
-    const plan = exchange.plan!.form;
+    const plan = exchange.plan !== undefined ? exchange.plan.form : exchange.route!.form;
     if (plan === undefined) return exchange.next();
     const request = exchange.request;
-    const form = resolveFormRequest(plan, request, request.isPrecognitive ? validateOnly(request) : undefined, limits);
+    const predicting = request.isPrecognitive && exchange.variesOnPrecognition;
+    const form = resolveFormRequest(plan, request, predicting ? validateOnly(request) : undefined, limits);
     if (isThenable<FormRequest>(form)) {
       return Promise.resolve(form).then((passed) => {
         exchange.form = passed;

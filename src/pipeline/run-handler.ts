@@ -20,5 +20,14 @@ export const answer: Stage = (exchange) => {
   return runHandler(exchange.plan!.action, exchange.form ?? exchange.request);
 };
 
-/** The last stage of a plain route: its handler. */
-export const callRouteHandler: Stage = (exchange) => exchange.route!.callHandler(exchange.request);
+/**
+ * The last stage of a plain route: the Precognition answer for a prediction
+ * to a route behind the `precognitive` middleware (the host framework's
+ * precognition dispatchers), else its handler, with its form request if it
+ * has one. A prediction to another plain route runs the handler, as there.
+ */
+export const callRouteHandler: Stage = (exchange) => {
+  const route = exchange.route!;
+  if (route.precognitive && exchange.request.isPrecognitive) return precognitionSuccess();
+  return route.callHandler(exchange.request, exchange.form);
+};

@@ -3,7 +3,7 @@ import type { JsonResponse } from '../http/response.js';
 import type { Awaitable } from '../awaitable.js';
 import type { NotFoundError } from '../errors/http-error.js';
 import type { FormRequest } from '../form-request.js';
-import type { ActionPlan, ActionTable } from './action-table.js';
+import type { ActionPlan, ActionTable, FormRequestPlan } from './action-table.js';
 
 /** One step of a route's pipeline: answers, or calls `exchange.next()` to go on. */
 export type Stage = (exchange: Exchange) => Awaitable<JsonResponse>;
@@ -16,9 +16,13 @@ export interface ExchangeRoute {
   readonly selectsAction: boolean;
   readonly actions: ActionTable | undefined;
   readonly stages: readonly Stage[];
+  /** Behind the `precognitive` middleware. */
+  readonly precognitive: boolean;
+  /** A plain route's form request. */
+  readonly form: FormRequestPlan | undefined;
   accepts(method: string): boolean;
   runMiddleware(exchange: Exchange): Awaitable<JsonResponse>;
-  callHandler(request: Request): Awaitable<JsonResponse>;
+  callHandler(request: Request, form: FormRequest | undefined): Awaitable<JsonResponse>;
 }
 
 /**
@@ -37,7 +41,7 @@ export class Exchange {
   plan: ActionPlan | undefined = undefined;
   /** The 404 for an action that does not exist, answered after route middleware (svc routes). */
   missing: NotFoundError | undefined = undefined;
-  /** The form request, once it passed (svc routes with one). */
+  /** The form request, once it passed (a svc action's, or a plain route's). */
   form: FormRequest | undefined = undefined;
   #step = 0;
 
@@ -51,9 +55,14 @@ export class Exchange {
     return this.route!.stages[this.#step++]!(this);
   }
 
-  /** True once an action was selected and it answers Precognition (every answer then varies on it). */
+  /**
+   * True when the request reached what answers Precognition: an action with
+   * `precognition = true` once selected, or a route behind the `precognitive`
+   * middleware. Every answer then varies on `Precognition`, and only then is
+   * a prediction answered as one.
+   */
   get variesOnPrecognition(): boolean {
-    return this.plan?.precognition === true;
+    return this.plan?.precognition === true || this.route?.precognitive === true;
   }
 }
 

@@ -6,14 +6,30 @@ import { LogicException } from '../errors/logic-exception.js';
 import type { MiddlewareSpec } from './middleware-resolver.js';
 import { allowHeader, expandMethods } from './methods.js';
 import type { HttpMethod } from '../action.js';
-import type { ActionTable } from './action-table.js';
+import type { FormRequest } from '../form-request.js';
+import type { Concrete } from '../container.js';
+import type { ActionTable, FormRequestPlan } from './action-table.js';
 import type { Exchange, Stage } from './exchange.js';
 
 /** What runs a plain route (`router.addRoute`). `route` is passed so the handler can read its middleware. */
 export type RouteHandler = (request: Request, route: Route) => Awaitable<JsonResponse>;
 
-/** What a route dispatches to: a handler, or (`svc` routes) a table of actions selected per request. */
-export type RouteTarget = { readonly handler: RouteHandler } | { readonly actions: ActionTable };
+/**
+ * A plain route whose input a form request checks first, as a closure route
+ * with a form request parameter in the host framework: `prepareForValidation`,
+ * `authorize` (403) and validation (422) run before the handler, which gets
+ * the passed form request.
+ *
+ * @example
+ * router.addRoute(['POST'], '/contact', { formRequest: ContactRequest, handler: (form: ContactRequest) => json(form.validated()) });
+ */
+export interface FormRouteTarget<F extends FormRequest = FormRequest> {
+  readonly formRequest: Concrete<F>;
+  handler(form: F, route: Route): Awaitable<JsonResponse>;
+}
+
+/** What a route dispatches to: a handler, a form request and its handler, or (`svc` routes) a table of actions selected per request. */
+export type RouteTarget = { readonly handler: RouteHandler } | FormRouteTarget | { readonly actions: ActionTable };
 
 /** Notified when a route is named, so the router can find it by name. */
 export interface RouteNameRegistry {
@@ -31,13 +47,17 @@ export class Route {
   readonly methods: readonly string[];
   readonly allow: string;
   /** The handler of a plain route. */
-  readonly handler: RouteHandler | undefined;
+  readonly handler: RouteHandler | FormRouteTarget['handler'] | undefined;
+  /** The form request of a plain route that has one (`FormRouteTarget`). */
+  readonly formRequest: Concrete<FormRequest> | undefined;
   /** The actions of a `svc` route: it selects one per request, then runs route middleware. */
   readonly actions: ActionTable | undefined;
   #name: string | undefined;
   #middleware: MiddlewareSpec[] = [];
   #stages: readonly Stage[] | undefined;
   #runMiddleware: Handler<Exchange> | undefined;
+  #form: FormRequestPlan | undefined;
+  #precognitive = false;
 
   constructor(
     methods: readonly HttpMethod[],
@@ -49,6 +69,7 @@ export class Route {
     this.allow = allowHeader(this.methods);
     this.path = path;
     this.handler = 'handler' in target ? target.handler : undefined;
+    this.formRequest = 'formRequest' in target ? target.formRequest : undefined;
     this.actions = 'actions' in target ? target.actions : undefined;
   }
 
@@ -88,10 +109,30 @@ export class Route {
     return this.methods.includes(method);
   }
 
-  /** @internal At boot: the ordered stages and the route middleware, composed once. */
-  seal(stages: readonly Stage[], runMiddleware: Handler<Exchange>): void {
+  /**
+   * True when the route is behind the `precognitive` middleware (directly, in
+   * a group or globally): it answers predictions, and every answer varies on
+   * `Precognition`. Known at boot.
+   */
+  get precognitive(): boolean {
+    return this.#precognitive;
+  }
+
+  /** @internal At boot, before `seal`: the route is behind the `precognitive` middleware. */
+  markPrecognitive(): void {
+    this.#precognitive = true;
+  }
+
+  /** @internal The compiled form request of a plain route (`formRequest`), from boot. */
+  get form(): FormRequestPlan | undefined {
+    return this.#form;
+  }
+
+  /** @internal At boot: the ordered stages, the route middleware composed once, and the plain route's form request. */
+  seal(stages: readonly Stage[], runMiddleware: Handler<Exchange>, form?: FormRequestPlan): void {
     this.#stages = stages;
     this.#runMiddleware = runMiddleware;
+    this.#form = form;
   }
 
   /** @internal The route's stages, in order (sealed at boot). */
@@ -100,9 +141,9 @@ export class Route {
     return this.#stages;
   }
 
-  /** @internal Runs a plain route's handler. */
-  callHandler(request: Request): Awaitable<JsonResponse> {
-    return this.handler!(request, this);
+  /** @internal Runs a plain route's handler with its passed form request, or with the request. */
+  callHandler(request: Request, form: FormRequest | undefined): Awaitable<JsonResponse> {
+    return (this.handler as (input: Request | FormRequest, route: Route) => Awaitable<JsonResponse>)(form ?? request, this);
   }
 
   /** @internal Runs the route middleware around the rest of the stages. */

@@ -1,6 +1,7 @@
 import type { Container } from 'inversify';
 import { Macroable } from './macroable.js';
-import { Route, type RouteHandler, type RouteNameRegistry, type RouteTarget } from './route.js';
+import { Route, type FormRouteTarget, type RouteHandler, type RouteNameRegistry, type RouteTarget } from './route.js';
+import type { FormRequest } from '../form-request.js';
 import type { MiddlewareResolver, MiddlewareSpec } from './middleware-resolver.js';
 import type { SwitchyardConfig } from '../config.js';
 import type { ErrorRenderer } from '../http/compose.js';
@@ -53,13 +54,19 @@ export class Router extends Macroable implements RouteNameRegistry {
 
   /**
    * Registers a route for `methods` at `path` (under the current group
-   * prefix). One path has one route: registering it twice is a LogicException.
+   * prefix): a handler `(request, route)`, or `{ formRequest, handler }`
+   * whose handler gets the form request once it passed. One path has one
+   * route: registering it twice is a LogicException.
    */
-  addRoute(methods: readonly HttpMethod[], path: string, handler: RouteHandler | RouteTarget): Route {
+  addRoute<F extends FormRequest>(
+    methods: readonly HttpMethod[],
+    path: string,
+    handler: RouteHandler | RouteTarget | FormRouteTarget<F>,
+  ): Route {
     if (this.#sealed) throw new LogicException('Routes must be registered before the application handles requests.');
     const full = normalisePath(this.#prefix + '/' + path.replace(/^\/+/, ''));
     if (this.#byPath.has(full)) throw new LogicException(`A route for "${full}" is already registered.`);
-    const route = new Route(methods, full, typeof handler === 'function' ? { handler } : handler, this);
+    const route = new Route(methods, full, typeof handler === 'function' ? { handler } : (handler as RouteTarget), this);
     if (this.#groupMiddleware.length > 0) route.middleware(this.#groupMiddleware);
     this.#byPath.set(full, route);
     return route;

@@ -66,6 +66,26 @@ export function encodePath(path: string): string {
   return rawUrlEncode(path).replace(/%[0-9A-F]{2}/g, (code) => DONT_ENCODE[code] ?? code);
 }
 
+/**
+ * A positional parameter's value as the route URL generator writes it:
+ * PHP's string form (`implode`: `true` is `1`, `false` and `null` are
+ * empty), bare, then encoded with the rest of the URL (`rawurlencode`, then
+ * the `$dontEncode` characters back, so `=`, `&` and `?` stay as they
+ * are). LogicExceptions: a list or object (no bare form), a `#` (it would
+ * start a fragment the browser never sends) and a `%` (it stays bare, so
+ * the query would not decode: a 400 where the framework's `parse_str`
+ * tolerates it).
+ */
+export function encodeBareValue(value: QueryValue, path: string): string {
+  if (value === null || value === undefined || value === false) return '';
+  if (typeof value === 'object') {
+    throw new LogicException(`Positional signed URL parameter "${path}" must be a scalar: it is written into the URL as it is.`);
+  }
+  const text = scalar(value, path);
+  if (/[#%]/.test(text)) throw new LogicException(`Positional signed URL parameter "${path}" cannot contain "#" or "%".`);
+  return rawUrlEncode(text).replace(/%[0-9A-F]{2}/g, (code) => DONT_ENCODE[code] ?? code);
+}
+
 /** PHP 8's `is_numeric` for strings (leading and trailing whitespace allowed). */
 const NUMERIC = /^[ \t\n\r\v\f]*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?[ \t\n\r\v\f]*$/;
 

@@ -7,7 +7,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { LogicException } from '../errors/logic-exception.js';
 import { BadRequestError } from '../errors/http-error.js';
-import { buildPhpQuery, encodePath, isIntegerKey, phpKeyCompare, type QueryParams, type QueryValue } from './php-query.js';
+import { buildPhpQuery, encodeBareValue, encodePath, isIntegerKey, phpKeyCompare, type QueryParams, type QueryValue } from './php-query.js';
 import { keyBytes, type SigningKey } from './keys.js';
 import { originOf, requestRoot, type SignableRequest } from './request-root.js';
 
@@ -103,9 +103,12 @@ export class UrlSigner {
   /**
    * A signed URL for the named route; `params` go in the query string (the
    * action too: `{ action: 'echo' }`). Permanent unless `expiration` is given.
+   * An integer name is a position (`{ action: 'echo', 0: 'x' }` is the
+   * framework's `['action' => 'echo', 'x']`): its bare value follows the
+   * named parameters, as the framework's route URL generator writes it.
    *
    * @throws LogicException for an unknown route, a reserved (`signature`,
-   * `expires`) or numeric parameter name, or a lifetime over the maximum.
+   * `expires`) parameter name, or a lifetime over the maximum.
    */
   signedRoute(name: string, params: QueryParams = {}, options: SignOptions = {}): string {
     return this.#sign(this.#routePath(name), params, options);
@@ -201,18 +204,23 @@ export class UrlSigner {
   }
 
   #sign(path: string, params: QueryParams, options: SignOptions, root?: string): string {
-    const entries: [string, QueryValue][] = Object.entries(params);
-    for (const [key] of entries) {
+    const named: [string, QueryValue][] = [];
+    const positional: [number, QueryValue][] = [];
+    for (const entry of Object.entries(params)) {
+      const key = entry[0];
       if (key === 'signature' || key === 'expires') {
         throw new LogicException(`"${key}" is a reserved parameter when generating signed URLs: rename your parameter.`);
       }
-      if (isIntegerKey(key)) {
-        throw new LogicException(`Signed URL parameters need names, not positions: "${key}".`);
-      }
+      if (isIntegerKey(key)) positional.push([Number(key), entry[1]]);
+      else named.push(entry);
     }
-    if (options.expiration !== undefined) entries.push(['expires', this.#expiresAt(options.expiration)]);
-    entries.sort(([a], [b]) => phpKeyCompare(a, b));
-    const query = buildPhpQuery(entries);
+    if (options.expiration !== undefined) named.push(['expires', this.#expiresAt(options.expiration)]);
+    named.sort(([a], [b]) => phpKeyCompare(a, b));
+    const query = buildPhpQuery(named);
+    // The route URL generator appends the positional values, bare, after the named ones, and trims `&`.
+    positional.sort(([a], [b]) => a - b);
+    const bare = positional.length === 0 ? '' : '&' + positional.map(([key, value]) => encodeBareValue(value, String(key))).join('&');
+    const signedQuery = trimAmpersands(query + bare);
     const absolute = options.absolute ?? true;
     const trimmed = '/' + path.replace(/^\/+|\/+$/g, '');
     let base: string;
@@ -223,9 +231,9 @@ export class UrlSigner {
     } else {
       base = encodePath(trimmed);
     }
-    const url = query === '' ? base : `${base}?${query}`;
-    const signature = hmac(this.#keys[0]!, url);
-    return `${url}${query === '' ? '?' : '&'}signature=${signature}`;
+    const url = signedQuery === '' ? base : `${base}?${signedQuery}`;
+    const signature = `signature=${hmac(this.#keys[0]!, url)}`;
+    return `${base}?${trimAmpersands(`${query === '' ? '' : query + '&'}${signature}${bare}`)}`;
   }
 
   #expiresAt(expiration: Expiration): number {
@@ -272,6 +280,11 @@ export class UrlSigner {
   #nowSeconds(): number {
     return Math.floor(this.#now() / 1000);
   }
+}
+
+/** PHP's `trim($query, '&')`. */
+function trimAmpersands(query: string): string {
+  return query.replace(/^&+|&+$/g, '');
 }
 
 function hmac(key: Buffer, text: string): string {

@@ -98,10 +98,10 @@ function prefetch(walk: Walk, context: ValidationContext): Promise<Check[]> {
     walk.plan.prefetched.map(({ field, rule }) => {
       const values: unknown[] = [];
       if (!field.wildcard) {
-        const value = walk.filters(field.attribute) ? MISSING : lookup(walk.env.data, field.segments);
+        const value = walk.filters(field.segments) ? MISSING : lookup(walk.env.data, field.segments);
         if (value !== MISSING) values.push(value);
       } else {
-        for (const e of walk.expand(field)) if (e.value !== MISSING && !walk.filters(e.attribute)) values.push(e.value);
+        for (const e of walk.expand(field)) if (e.value !== MISSING && !walk.filters(e.segments)) values.push(e.value);
       }
       return rule.prefetch!(values, run);
     }),
@@ -156,7 +156,7 @@ function walkSync(walk: Walk): ValidationOutcome {
   for (const field of plan.fields) {
     if (walk.done) break;
     if (!field.wildcard) {
-      if (walk.filters(field.attribute)) continue;
+      if (walk.filters(field.segments)) continue;
       env.expansions = null;
       const value = lookup(env.data, field.segments);
       if (walk.enter(field.attribute, field.segments, NO_CAPTURES, value)) {
@@ -173,7 +173,7 @@ function walkSync(walk: Walk): ValidationOutcome {
     const expansions = walk.expand(field);
     env.expansions = expansions;
     for (const e of expansions) {
-      if (walk.filters(e.attribute)) continue;
+      if (walk.filters(e.segments)) continue;
       if (walk.enter(e.attribute, e.segments, e.captures, e.value)) {
         walk.leave(
           field,
@@ -202,14 +202,14 @@ async function walkAsync(walk: Walk): Promise<ValidationOutcome> {
   for (const field of plan.fields) {
     if (walk.done) break;
     if (!field.wildcard) {
-      if (walk.filters(field.attribute)) continue;
+      if (walk.filters(field.segments)) continue;
       env.expansions = null;
       await visit(field, field.attribute, field.segments, NO_CAPTURES, lookup(env.data, field.segments));
       continue;
     }
     const expansions = walk.expand(field);
     for (const e of expansions) {
-      if (walk.filters(e.attribute)) continue;
+      if (walk.filters(e.segments)) continue;
       env.expansions = expansions;
       await visit(field, e.attribute, e.segments, e.captures, e.value);
       if (walk.done) break;
@@ -269,8 +269,8 @@ class Walk {
   }
 
   /** Precognition-Validate-Only leaves this attribute out. */
-  filters(attribute: string): boolean {
-    return this.filter !== null && !this.filter.matches(attribute);
+  filters(segments: readonly string[]): boolean {
+    return this.filter !== null && !this.filter.matchesPath(segments);
   }
 
   /** Every attribute of a wildcard field; a 400 past `max_wildcard_items`. */

@@ -8,6 +8,12 @@
  * stands for one or more characters other than a dot (`[^.]+`) and everything
  * else is literal. So `items.*.name` covers `items.0.name`, `item*` covers
  * `items` but `items*` does not, and no `*` reaches across a dot.
+ *
+ * The attribute is matched as the host framework writes it for this filter
+ * (`getRulesWithoutPlaceholders`): a dot inside a key is `\.`, so the name
+ * `escaped\.dot` covers the key `escaped.dot` (rule `escaped\.dot`), while
+ * `escaped.dot` is the path `escaped` → `dot`. The backslash is a plain
+ * character to the pattern: `*.dot` covers `escaped\.dot` too, as there.
  */
 
 /**
@@ -94,9 +100,27 @@ export class OnlyFilter {
     at.end = true;
   }
 
-  /** True when some name matches the whole `attribute` (`items.0.name`). */
+  /** True when some name matches the whole `attribute`, written with `\.` for a dot inside a key (`items.0.name`, `a\.b`). */
   matches(attribute: string): boolean {
-    const pieces = attribute.split('.');
+    return this.#matchesPieces(attribute.split('.'));
+  }
+
+  /** True when some name matches the attribute of these keys (`['items', '0', 'name']`), a key's own dots escaped. */
+  matchesPath(segments: readonly string[]): boolean {
+    let pieces = segments;
+    for (const segment of segments) {
+      if (segment.includes('.')) {
+        pieces = segments
+          .map((key) => key.replaceAll('.', '\\.'))
+          .join('.')
+          .split('.');
+        break;
+      }
+    }
+    return this.#matchesPieces(pieces);
+  }
+
+  #matchesPieces(pieces: readonly string[]): boolean {
     // Each trie node sits at one depth, so a walk visits it at most once.
     const stack: Node[] = [this.#root];
     const depths: number[] = [0];

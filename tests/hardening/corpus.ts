@@ -238,6 +238,14 @@ function handWritten(): CorpusCase[] {
     `POST ${PATH}?action=echo HTTP/1.1\r\nhost: x\r\nprecognition: true\r\nprecognition-validate-only: ,,,message,__proto__,*\r\ncontent-type: application/json\r\ncontent-length: 2\r\nconnection: close\r\n\r\n{}`,
   );
   raw(
+    'method override not a method',
+    `POST ${PATH}?action=echo&_method=x HTTP/1.1\r\nhost: x\r\nx-http-method-override: PUT, GET\r\nx-http-method-override: \u00e9\r\ncontent-type: application/x-www-form-urlencoded\r\ncontent-length: 25\r\nconnection: close\r\n\r\n_method=%00&_method[]=PUT`,
+  );
+  raw(
+    'method override in a JSON body',
+    `POST ${PATH}?action=echo HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 39\r\nconnection: close\r\n\r\n{"_method":{"__proto__":"PUT"},"a":"b"}`,
+  );
+  raw(
     'precognition header repeated',
     `POST ${PATH}?action=echo HTTP/1.1\r\nhost: x\r\nprecognition: true\r\nprecognition: true\r\ncontent-type: application/json\r\ncontent-length: 2\r\nconnection: close\r\n\r\n{}`,
   );

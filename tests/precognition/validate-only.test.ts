@@ -27,8 +27,24 @@ class SaveItems extends Action {
   }
 }
 
+class EscapedDotRequest extends FormRequest {
+  override rules() {
+    return { 'escaped\\.dot': 'required', 'nested.dot': 'required' };
+  }
+}
+
+class SaveEscaped extends Action {
+  override methods = ['POST'];
+  override precognition = true;
+  static override formRequest = EscapedDotRequest;
+  handle() {
+    ran++;
+    return { saved: true };
+  }
+}
+
 class ItemsController extends ActionController {
-  override actions = { save: SaveItems };
+  override actions = { save: SaveItems, escaped: SaveEscaped };
 }
 
 const test = suite('Precognition-Validate-Only: capped and linear');
@@ -85,6 +101,47 @@ test('a wildcard name covers every item, a concrete name one', async () => {
   const none = await predict('title', { title: 'x', items });
   assert.is(none.status, 204);
   assert.is(none.headers['precognition-success'], 'true');
+});
+
+test('an empty header validates nothing: 204 with Precognition-Success (Laravel testClientCanSpecifyNoInputsToValidate)', async () => {
+  ran = 0;
+  const reply = await predict('', { items: [{}] });
+  assert.is(reply.status, 204);
+  assert.is(reply.headers['precognition-success'], 'true');
+  assert.is(reply.headers['precognition'], 'true');
+  assert.is(ran, 0);
+});
+
+const ESCAPED = '/api/items?action=escaped';
+function predictEscaped(only: string, json: unknown) {
+  return served.http.send('POST', ESCAPED, { json, headers: { precognition: 'true', 'precognition-validate-only': only } });
+}
+
+test('escaped\\.dot names the field escaped.dot: missing, 422 (Laravel testItCanFilterRulesWithEscapedDotsUsingFormRequest)', async () => {
+  const reply = await predictEscaped('escaped\\.dot', {});
+  assert.is(reply.status, 422);
+  assert.equal(reply.body, {
+    message: 'The escaped.dot field is required.',
+    errors: { 'escaped.dot': ['The escaped.dot field is required.'] },
+  });
+  assert.is(reply.headers['precognition'], 'true');
+  assert.is(reply.headers['precognition-success'], undefined);
+});
+
+test('escaped\\.dot present: 204 (Laravel testItCanPassValidationForEscapedDotsAfterFilteringWithPrecognition)', async () => {
+  const reply = await predictEscaped('escaped\\.dot', { 'escaped.dot': 'value' });
+  assert.is(reply.status, 204);
+  assert.is(reply.headers['precognition-success'], 'true');
+});
+
+test('an unescaped name is a path: escaped.dot does not name the escaped field', async () => {
+  const path = await predictEscaped('escaped.dot', {});
+  assert.is(path.status, 204, 'escaped.dot is the path escaped → dot, which has no rule');
+  const nested = await predictEscaped('nested.dot', {});
+  assert.is(nested.status, 422);
+  assert.equal(Object.keys(nested.body.errors), ['nested.dot']);
+  const star = await predictEscaped('*.dot', {});
+  assert.equal(Object.keys(star.body.errors), ['escaped.dot', 'nested.dot'], 'a * takes any characters but a dot, the backslash included');
 });
 
 test.run();

@@ -105,6 +105,21 @@ signed('parameters are sorted by name before signing', async () => {
   assertStatusOk(await send('GET', url));
 });
 
+signed(
+  'positional parameters: the bare value after the signature, and the URL verifies over HTTP (Laravel UrlSigningTest::testSignedUrlWithNullParameter)',
+  async () => {
+    const url = app.urlSigner.signedRoute('system', { action: 'status', 0: 'param' });
+    const unsigned = `${base}/api/system?action=status&param`;
+    assert.is(url, `${base}/api/system?action=status&signature=${hmac(KEY, unsigned)}&param`);
+    assertStatusOk(await send('GET', url));
+    assertInvalid(await send('GET', url.replace(/&param$/, '&other')), 'another bare value');
+    assertInvalid(await send('GET', url.replace(/&param$/, '')), 'the bare value removed');
+    const odd = app.urlSigner.signedRoute('system', { action: 'status', 0: 'x=y&z', 1: 'a b', 2: 'é' });
+    assert.ok(odd.endsWith('&x=y&z&a%20b&%C3%A9'), odd);
+    assertStatusOk(await send('GET', odd), 'bare = and &, encoded space and UTF-8');
+  },
+);
+
 signed('the signed route refuses unsigned requests; an unsigned route does not need one', async () => {
   assertInvalid(await send('GET', '/api/system?action=status'));
   assertInvalid(await send('POST', '/api/system?action=echo', { json: { message: 'hi' } }));

@@ -56,6 +56,24 @@ matching('several names: any one covers', () => {
   assert.not.ok(filter.matches('b'));
 });
 
+matching('a key with a dot is written with \\. as the host framework writes it (getRulesWithoutPlaceholders)', () => {
+  const escaped = new OnlyFilter(['escaped\\.dot']);
+  assert.ok(escaped.matchesPath(['escaped.dot']), 'escaped\\.dot covers the key escaped.dot');
+  assert.not.ok(escaped.matchesPath(['escaped', 'dot']), 'but not the path escaped → dot');
+  const path = new OnlyFilter(['escaped.dot']);
+  assert.not.ok(path.matchesPath(['escaped.dot']));
+  assert.ok(path.matchesPath(['escaped', 'dot']));
+  // The backslash is a plain character: `*` ([^.]+) takes it.
+  assert.ok(new OnlyFilter(['*.dot']).matchesPath(['escaped.dot']));
+  assert.ok(new OnlyFilter(['items.*.a\\.b']).matchesPath(['items', '3', 'a.b']));
+});
+
+matching('the empty name covers only the empty key', () => {
+  const empty = new OnlyFilter(['']);
+  assert.not.ok(empty.matchesPath(['a']));
+  assert.ok(empty.matchesPath(['']));
+});
+
 matching.run();
 
 const cost = suite('only: linear in names and attributes');
