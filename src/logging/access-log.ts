@@ -28,8 +28,10 @@ const CAPACITY = 64;
 /** What a request line says of its request (a `Request` once answered). */
 export interface LoggedRequest {
   readonly requestId: string | undefined;
-  readonly method: string;
-  readonly path: string;
+  /** The method as sent (`Request.realMethod`). */
+  readonly realMethod: string;
+  /** The path as sent (`Request.pathInfo`). */
+  readonly pathInfo: string;
   readonly selectedAction: unknown;
   /** `performance.now()` when the request began. */
   readonly startedAt: number;
@@ -142,7 +144,7 @@ export class AccessLog {
       this.#startTime = time;
       this.#start = this.#startAt(time);
     }
-    const { method, path, selectedAction } = request;
+    const { realMethod: method, pathInfo: path, selectedAction } = request;
     if (status !== this.#status || path !== this.#path || method !== this.#method || selectedAction !== this.#action) {
       this.#status = status;
       this.#path = path;

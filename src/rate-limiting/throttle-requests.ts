@@ -78,7 +78,7 @@ export class ThrottleRequests {
    */
   protected resolveRequestSignature(request: Request): string {
     const user = authIdentifier(request);
-    return user !== undefined ? userSignature(user) : addressSignature(request.ip);
+    return user !== undefined ? userSignature(user) : addressSignature(request.ip());
   }
 
   /** Counts the request against each limit in turn, then calls `next` and adds the headers. */

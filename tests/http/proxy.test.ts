@@ -13,7 +13,7 @@ import { TrustedProxies, type TrustProxy } from '../../src/config/trusted-proxie
 
 class WhereAction extends Action {
   handle(request: Request) {
-    return { url: request.fullUrl(), ip: request.ip };
+    return { url: request.fullUrl(), ip: request.ip() };
   }
 }
 class WhereController extends ActionController {

@@ -63,16 +63,28 @@ test('photo, photos[] and doc[a] land at their paths, files over fields of the s
   assert.equal(reply.body.photos, ['b.txt', 'c.txt']);
 });
 
-test("a file input left empty (no file name) is null, as PHP's UPLOAD_ERR_NO_FILE; file() has nothing", async () => {
+test("a file input left empty (no file name) is left out, as Laravel's filterFiles drops PHP's UPLOAD_ERR_NO_FILE; file() has nothing", async () => {
   const { body, headers } = multipart([
     { name: 'photo', filename: '', content: '' },
     { name: 'title', content: 't' },
   ]);
   const reply = await app.http.send('POST', '/api/echo', { body, headers });
   assert.is(reply.status, 200, reply.text);
-  assert.equal(reply.body.all, { photo: null, title: 't' });
-  assert.equal(reply.body.files, { photo: null });
+  assert.equal(reply.body.all, { title: 't' });
+  assert.equal(reply.body.files, {});
   assert.is(reply.body.file, 'none');
+});
+
+test('an empty part among photos[] is left out of the list; all empty, the key is absent (Laravel: file[] with filename="")', async () => {
+  const mixed = multipart([file('photos[]', 'b.txt'), { name: 'photos[]', filename: '', content: '' }]);
+  const reply = await app.http.send('POST', '/api/echo', mixed);
+  assert.equal(reply.body.files, { photos: [summary('b.txt')] });
+  const empty = multipart([
+    { name: 'photos[]', filename: '', content: '' },
+    { name: 'title', content: 't' },
+  ]);
+  const none = await app.http.send('POST', '/api/echo', empty);
+  assert.equal([none.body.all, none.body.files], [{ title: 't' }, {}]);
 });
 
 test("a plain name sent twice is a list, as text fields are (Switchyard's choice; PHP keeps the last)", async () => {
