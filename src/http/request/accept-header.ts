@@ -14,8 +14,8 @@ export function acceptableContentTypes(header: string | undefined): string[] {
   let index = 0;
   for (const item of splitOutsideQuotes(header, ',')) {
     const parts = splitOutsideQuotes(item, ';');
+    if (parts.length === 0) continue;
     const value = unquote(parts[0]!.trim());
-    if (value === '' && parts.length === 1) continue;
     let quality = 1;
     for (let i = 1; i < parts.length; i++) {
       const part = parts[i]!;

@@ -175,7 +175,10 @@ export abstract class InteractsWithInput extends InteractsWithContentTypes {
    */
   date(key: unknown, format?: string | null, timezone?: string | null): Date | null {
     if (this.isNotFilled(key)) return null;
-    const value = phpString(this.input(key as string));
+    const raw = this.input(key as string);
+    // Nothing, or an array or object (Laravel's Carbon throws a TypeError): null.
+    if (raw === undefined || raw === null || typeof raw === 'object') return null;
+    const value = phpString(raw);
     const zone = typeof timezone === 'string' && timezone !== '' ? timezone : 'UTC';
     try {
       const date = typeof format === 'string' ? parseDateFormat(format, value, zone) : parseDate(value, zone);

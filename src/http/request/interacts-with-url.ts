@@ -47,7 +47,7 @@ export abstract class InteractsWithUrl extends RequestBase {
 
   /** One segment, counted from 1, or `fallback`. */
   segment(index: number, fallback?: string | null): string | null | undefined {
-    const position = Number(index);
+    const position = typeof index === 'number' || typeof index === 'string' ? Number(index) : Number.NaN;
     const value = Number.isInteger(position) ? this.segments()[position - 1] : undefined;
     return value ?? fallback;
   }

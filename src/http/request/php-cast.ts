@@ -58,9 +58,10 @@ export function phpString(value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number') return String(value);
   if (value === true) return '1';
-  if (value !== null && typeof value === 'object' && typeof (value as { toString?: unknown }).toString === 'function') {
-    const text = (value as { toString(): string }).toString();
-    return text.startsWith('[object ') ? '' : text;
+  // An object of a class with its own toString() (PHP's __toString) prints as it says; arrays and plain objects print nothing.
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const print = (value as { toString?: unknown }).toString;
+    if (typeof print === 'function' && print !== Object.prototype.toString) return String(print.call(value));
   }
   return '';
 }
