@@ -44,7 +44,7 @@ export type { MiddlewareSpec, MiddlewareClass } from './routing/middleware-resol
 export type { MiddlewareFunction, MiddlewareObject, Next } from './http/middleware.js';
 
 // Requests and responses
-export { Request, type EnumLike, type RequestRoute, type UserResolver } from './http/request.js';
+export { Request, type RequestRoute, type UserResolver } from './http/request.js';
 export { REQUEST_ACCESSORS, type RequestAccessors } from './http/request/accessor-names.js';
 export { UploadedFile } from './http/uploaded-file.js';
 export { MalformedPathError } from './http/decode-path.js';

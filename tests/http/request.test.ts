@@ -17,7 +17,7 @@ function describe(value: unknown): unknown {
 function makeApp(): Application {
   return new Application({ max_files: 5, max_input_nesting: 3 }).withRouting({
     api(router) {
-      router.addRoute(['POST'], '/echo', async (request: Request) => {
+      router.addRoute(['GET', 'POST'], '/echo', async (request: Request) => {
         await request.loadBody();
         return json({
           all: describe(request.all()),
@@ -92,6 +92,14 @@ test("a plain name sent twice is a list, as text fields are (Switchyard's choice
   const reply = await app.http.send('POST', '/api/echo', { body, headers });
   assert.equal(reply.body.files, { photo: [summary('a.txt'), summary('b.txt')] });
   assert.is(reply.body.file, 'a.txt');
+});
+
+test('a body without Content-Type: a GET goes on with no parsed input (Laravel), a POST is still a 415', async () => {
+  const get = await app.http.send('GET', '/api/echo?q=1', { body: '{"a":1}', headers: { 'x-requested-with': 'XMLHttpRequest' } });
+  assert.is(get.status, 200, get.text);
+  assert.equal([get.body.all, get.body.body], [{ q: '1' }, {}]);
+  const post = await app.http.send('POST', '/api/echo', { body: '{"a":1}' });
+  assert.is(post.status, 415, post.text);
 });
 
 test('without files: all() is the input, allFiles() empty', async () => {
