@@ -916,6 +916,8 @@ test('testHeaderMethod', async () => {
     ]),
     ['foo', 'default', 'foo'],
   );
+  // Symfony's HeaderBag reads `_` as `-`: Laravel's own isJson() asks for CONTENT_TYPE.
+  assert.equal(await ask({ json: {} }, (r) => [r.header('CONTENT_TYPE'), r.hasHeader('Content_Type')]), ['application/json', true]);
 });
 
 test('testBearerTokenMethod', async () => {

@@ -172,7 +172,7 @@ export class RequestBase {
   }
 
   /**
-   * One header's value (any-case name; repeated lines joined with `, `), or
+   * One header's value (any-case name, `_` read as `-`; repeated lines joined with `, `), or
    * `fallback` when the request has no such header. Without a name (or with
    * null), every header as Laravel's `header()` gives them: lower-case names,
    * each with the list of its values.
@@ -186,7 +186,10 @@ export class RequestBase {
       if (typeof name !== 'number') return fallback;
       name = String(name);
     }
-    const value = this.raw.headers[(name as string).toLowerCase()];
+    const lower = (name as string).toLowerCase();
+    let value = this.raw.headers[lower];
+    // Symfony's HeaderBag reads `_` as `-` (`header('CONTENT_TYPE')`).
+    if (value === undefined && lower.includes('_')) value = this.raw.headers[lower.replace(/_/g, '-')];
     if (value === undefined) return fallback;
     return Array.isArray(value) ? value.join(', ') : value;
   }
