@@ -16,8 +16,6 @@ export type UserResolver = (guard?: string) => unknown;
  * parsed on first use; the body is read only when a stage needs it.
  */
 export class Request extends InteractsWithInput {
-  #userResolver: UserResolver | undefined;
-
   /** The request itself (Laravel's `instance()`). */
   instance(): this {
     return this;
@@ -29,18 +27,19 @@ export class Request extends InteractsWithInput {
    * else undefined (Laravel: null).
    */
   user(guard?: string): unknown {
-    if (this.#userResolver !== undefined) return this.#userResolver(guard);
+    const resolver = this.peekMemo()?.userResolver;
+    if (resolver !== undefined) return resolver(guard);
     return this.peekAttribute('auth.user');
   }
 
   /** Sets how `user()` finds the user; authentication middleware calls it. Returns the request. */
   setUserResolver(resolver: UserResolver): this {
-    if (typeof resolver === 'function') this.#userResolver = resolver;
+    if (typeof resolver === 'function') this.memo().userResolver = resolver;
     return this;
   }
 
   /** The resolver `user()` calls. */
   getUserResolver(): UserResolver {
-    return this.#userResolver ?? (() => this.peekAttribute('auth.user'));
+    return this.peekMemo()?.userResolver ?? (() => this.peekAttribute('auth.user'));
   }
 }

@@ -15,11 +15,10 @@ import { InteractsWithUrl } from './interacts-with-url.js';
 import { acceptableContentTypes, formatOf, majorType, matchesType, mimeTypeOf, withoutParameters } from './accept-header.js';
 
 export abstract class InteractsWithContentTypes extends InteractsWithUrl {
-  #acceptable: string[] | undefined;
-
   /** The `Accept` media types, best first (quality, then order), without parameters (Symfony's `getAcceptableContentTypes()`). */
   getAcceptableContentTypes(): string[] {
-    return (this.#acceptable ??= acceptableContentTypes(this.header('accept')));
+    const memo = this.memo();
+    return (memo.acceptable ??= acceptableContentTypes(this.header('accept')));
   }
 
   /** True when the `Content-Type` contains `/json` or `+json`. */

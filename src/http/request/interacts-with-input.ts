@@ -21,8 +21,6 @@ type Keys = readonly unknown[];
 export type EnumLike = Readonly<Record<string, string | number>>;
 
 export abstract class InteractsWithInput extends InteractsWithContentTypes {
-  #cookies: InputBag | undefined;
-
   /**
    * All input with the uploaded files, or (with keys) only those keys, each
    * present (null when missing), dot keys as nested subsets:
@@ -314,7 +312,8 @@ export abstract class InteractsWithInput extends InteractsWithContentTypes {
   cookie(key: string, fallback?: unknown): unknown;
   cookie(key?: unknown, fallback?: unknown): unknown;
   cookie(key?: unknown, fallback?: unknown): unknown {
-    const cookies = (this.#cookies ??= parseCookies(this.header('cookie')));
+    const memo = this.memo();
+    const cookies = (memo.cookies ??= parseCookies(this.header('cookie')));
     if (key === undefined || key === null) return cookies;
     const name = keyOf(key);
     const value = name === undefined ? undefined : own(cookies, name);

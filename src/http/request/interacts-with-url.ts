@@ -10,8 +10,6 @@ import { buildQuery, normalizeQuery, strIs } from './url-text.js';
 import { isObject, type InputBag } from '../own.js';
 
 export abstract class InteractsWithUrl extends RequestBase {
-  #segments: string[] | undefined;
-
   /** The HTTP method, upper case (Laravel's `method()`, Symfony's `getMethod()`). */
   method(): string {
     return this.realMethod;
@@ -40,7 +38,8 @@ export abstract class InteractsWithUrl extends RequestBase {
 
   /** The non-empty segments of the decoded path: `foo/bar//baz` → `['foo', 'bar', 'baz']`. */
   segments(): string[] {
-    return (this.#segments ??= this.decodedPath()
+    const memo = this.memo();
+    return (memo.segments ??= this.decodedPath()
       .split('/')
       .filter((segment) => segment !== ''));
   }

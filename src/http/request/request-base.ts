@@ -15,6 +15,18 @@ import type { NormalisationRequest, SkipWhen, TrimStringsConfig } from '../../co
 const QUERY_PENDING = 1;
 const BODY_PENDING = 2;
 
+/**
+ * What the accessors work out on first use and keep for the rest of the
+ * request, in one object made when the first of them is asked for: a request
+ * that asks none of these questions pays for nothing.
+ */
+export interface RequestMemo {
+  segments?: string[];
+  acceptable?: string[];
+  cookies?: InputBag;
+  userResolver?: (guard?: string) => unknown;
+}
+
 /** What a request knows of the route that matched it (the routing layer's `Route`). */
 export interface RequestRoute {
   /** The route's path, e.g. `/api/items`. */
@@ -125,6 +137,7 @@ export class RequestBase {
 
   #route: RequestRoute | undefined;
   #queryReplaced = false;
+  #memo: RequestMemo | undefined;
 
   constructor(raw: IncomingMessage, res: ServerResponse, path: string, rawQuery: string, config: SwitchyardConfig, route?: RequestRoute) {
     this.#config = config;
@@ -139,6 +152,16 @@ export class RequestBase {
   /** @internal The route that matched, for `route()`, `routeIs()` and `fingerprint()`. */
   protected get matchedRoute(): RequestRoute | undefined {
     return this.#route;
+  }
+
+  /** @internal The accessors' lasting answers, made on first use. */
+  protected memo(): RequestMemo {
+    return (this.#memo ??= {});
+  }
+
+  /** @internal The memo if any accessor made it (undefined otherwise: nothing is made). */
+  protected peekMemo(): RequestMemo | undefined {
+    return this.#memo;
   }
 
   /** @internal The configuration, for the accessors' modules. */
