@@ -16,7 +16,7 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Application, FormRequest, json, type Request } from '../../src/index.js';
+import { Action, ActionController, Application, FormRequest, handles, json, type Request } from '../../src/index.js';
 import { bindRequest } from '../../src/form-request.js';
 import type { RequestAccessors } from '../../src/http/request/accessor-names.js';
 import { UploadedFile } from '../../src/http/uploaded-file.js';
@@ -26,6 +26,40 @@ type Subject = RequestAccessors;
 type Probe = (request: Subject) => unknown;
 
 class ProbeForm extends FormRequest {}
+
+/** A form request through the whole pipeline: prepareForValidation, authorize, rules, then the handler. */
+class ProfileRequest extends FormRequest {
+  override prepareForValidation() {
+    this.mergeIfMissing({ role: 'member' });
+    this.merge({ active: this.boolean('active'), tags: this.array('tags') });
+  }
+  override authorize() {
+    return this.bearerToken() === 'token' && this.expectsJson() && this.isMethod('post');
+  }
+  override rules() {
+    return { name: 'required|string', role: 'required|string', active: 'boolean', tags: 'array' };
+  }
+}
+
+class ProfileAction extends Action {
+  override methods = ['POST'];
+  @handles()
+  handle(form: ProfileRequest) {
+    return {
+      validated: form.validated(),
+      only: form.only('name', 'missing', 'meta.source'),
+      except: form.except('tags', 'meta'),
+      has: [form.has('name', 'role'), form.has(['name', 'nope']), form.filled('meta.source'), form.missing('nope')],
+      typed: [form.integer('age'), form.float('age'), form.string('age'), form.date('born')?.toISOString() ?? null],
+      url: [form.path(), form.is('svc/*'), form.fullUrl(), form.routeIs('profile'), form.method()],
+      negotiation: [form.wantsJson(), form.prefers(['html', 'json']), form.format(), form.isJson()],
+    };
+  }
+}
+
+class ProfileController extends ActionController {
+  actions = { save: ProfileAction };
+}
 
 const probes = new Map<string, Probe>();
 let nextProbe = 0;
@@ -72,6 +106,7 @@ function makeApp(): Application {
       for (const path of PATHS) router.addRoute(METHODS, decodeURIComponent(path), answer);
       router.addRoute(METHODS, '/named', answer).name('foo.bar');
       router.addRoute(METHODS, '/user', answer).middleware((request, next) => next(request.setUserResolver(() => 'user')));
+      router.svc('/svc/profile', ProfileController, ['POST']).name('profile');
     },
   });
 }
@@ -1167,6 +1202,24 @@ test('testJsonRequestsCanMergeDataIntoJsonRequest and testItCanHaveObjectsInJson
     'Taylor Otwell',
   );
   assert.equal(await ask({ method: 'POST', json: { framework: { name: 'Laravel' } } }, (r) => r.get('framework')), { name: 'Laravel' });
+});
+
+test('a form request through the pipeline: merge() in prepareForValidation, authorize() and the handler read the accessors', async () => {
+  const payload = { name: 'Ada', active: 'on', tags: 'x', age: '42.5kg', born: '1815-12-10', meta: { source: 'web' } };
+  const headers = { authorization: 'Bearer token', accept: 'application/json' };
+  const reply = await app.inject({ method: 'POST', url: '/svc/profile?action=save', headers, payload });
+  assert.is(reply.statusCode, 200, reply.body);
+  assert.equal(reply.json(), {
+    validated: { name: 'Ada', role: 'member', active: true, tags: ['x'] },
+    only: { name: 'Ada', meta: { source: 'web' } },
+    except: { name: 'Ada', active: true, age: '42.5kg', born: '1815-12-10', role: 'member', action: 'save' },
+    has: [true, false, true, true],
+    typed: [42, 42.5, '42.5kg', '1815-12-10T00:00:00.000Z'],
+    url: ['svc/profile', true, 'http://localhost/svc/profile?action=save', true, 'POST'],
+    negotiation: [true, 'json', 'json', true],
+  });
+  const denied = await app.inject({ method: 'POST', url: '/svc/profile?action=save', headers: { accept: 'application/json' }, payload });
+  assert.is(denied.statusCode, 403);
 });
 
 test('testItDoesNotGenerateJsonErrorsForEmptyContent', async () => {
