@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Request } from './http/request.js';
-import { createBag, own, type InputBag } from './http/own.js';
+import { own, type InputBag } from './http/own.js';
+import { REQUEST_ACCESSORS, type RequestAccessors } from './http/request/accessor-names.js';
 import type { RuleMap } from './validation/types.js';
-import type { UploadedFile } from './http/uploaded-file.js';
 import type { InferValidated } from './typing/rules.js';
 import type { AfterHook, Validator } from './validation/validator.js';
 
@@ -24,6 +24,7 @@ const VALIDATED = Symbol('validated');
  *   override rules() { return { message: 'required|string|max:255' }; }
  * }
  */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface below lists the request accessors installed on the prototype.
 export abstract class FormRequest {
   /** Stop validating at the first failing field. */
   stopOnFirstFailure = false;
@@ -100,78 +101,33 @@ export abstract class FormRequest {
     return key === undefined ? data : own(data, key);
   }
 
-  /** All input: body over query, and the uploaded files over both at their paths (what `rules()` validate). */
-  all(): InputBag {
-    return this[REQUEST].all();
-  }
-
-  /** One input value (body over query, dot paths allowed). */
-  input(key: string, fallback?: unknown): unknown {
-    return this[REQUEST].input(key, fallback);
-  }
-
-  /** True when the input has `key`. */
-  has(key: string): boolean {
-    return this[REQUEST].input(key) !== undefined;
-  }
-
-  /** The query string values, or one of them. */
-  query(): InputBag;
-  query(key: string): unknown;
-  query(key?: string): unknown {
-    return key === undefined ? this[REQUEST].query() : this[REQUEST].query(key);
-  }
-
-  /** The body values, or one of them. */
-  body(): InputBag;
-  body(key: string): unknown;
-  body(key?: string): unknown {
-    return key === undefined ? this[REQUEST].body() : this[REQUEST].body(key);
-  }
-
-  /** Adds or replaces body input, e.g. in `prepareForValidation()`. */
-  merge(values: InputBag): void {
-    const next: InputBag = createBag();
-    const body = this[REQUEST].body();
-    for (const key in body) next[key] = body[key];
-    for (const key in values) if (key !== '__proto__') next[key] = values[key];
-    this[REQUEST].replaceBody(next);
-  }
-
-  /** The first uploaded file under `field` (multipart bodies). */
-  file(field: string): UploadedFile | undefined {
-    return this[REQUEST].file(field);
-  }
-
-  /** All uploaded files under `field`. */
-  files(field: string): readonly UploadedFile[] {
-    return this[REQUEST].files(field);
-  }
-
-  /** Every uploaded file at its bracket-parsed path (`photos[]` → `photos: [file, file]`), as Laravel's `allFiles()`. */
-  allFiles(): InputBag {
-    return this[REQUEST].allFiles();
-  }
-
   /** Request headers (lower-case names). */
   get headers(): IncomingHttpHeaders {
     return this[REQUEST].headers;
-  }
-
-  /** One header value. */
-  header(name: string): string | undefined {
-    return this[REQUEST].header(name);
   }
 
   /** One request attribute, e.g. `svc.action`. */
   attribute(name: string): unknown {
     return this[REQUEST].attributes.get(name);
   }
+}
 
-  /** The HTTP method. */
-  method(): string {
-    return this[REQUEST].method;
-  }
+/**
+ * A form request also has every accessor of its request, under Laravel's
+ * names (`only()`, `has()`, `boolean()`, `user()`, `expectsJson()`...; the
+ * list is `REQUEST_ACCESSORS`): each is called on the underlying request.
+ */
+export interface FormRequest extends RequestAccessors {}
+
+for (const name of REQUEST_ACCESSORS) {
+  Object.defineProperty(FormRequest.prototype, name, {
+    configurable: true,
+    writable: true,
+    value: function (this: FormRequest, ...args: unknown[]): unknown {
+      const request = this[REQUEST];
+      return (request[name] as (...args: unknown[]) => unknown).apply(request, args);
+    },
+  });
 }
 
 /** @internal Connects a new form request to its request. */

@@ -46,7 +46,8 @@ export type { MiddlewareSpec, MiddlewareClass } from './routing/middleware-resol
 export type { MiddlewareFunction, MiddlewareObject, Next } from './http/middleware.js';
 
 // Requests and responses
-export { Request } from './http/request.js';
+export { Request, type RequestRoute, type UserResolver } from './http/request.js';
+export { REQUEST_ACCESSORS, type RequestAccessors } from './http/request/accessor-names.js';
 export { UploadedFile } from './http/uploaded-file.js';
 export { MalformedPathError } from './http/decode-path.js';
 export { JsonResponse, json, noContent } from './http/response.js';

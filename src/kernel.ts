@@ -78,7 +78,7 @@ export class Kernel {
       next();
       return;
     }
-    const request = new Request(req, res, path, mark === -1 ? '' : url.slice(mark + 1), this.config);
+    const request = new Request(req, res, path, mark === -1 ? '' : url.slice(mark + 1), this.config, route);
     const exchange = new Exchange(request, route);
     this.#observer?.started(request, exchange);
     let result: Awaitable<JsonResponse>;
@@ -138,7 +138,7 @@ export class Kernel {
     const requestId = request.requestId; // set when request logging is on
     if (requestId !== undefined) headers['x-request-id'] = requestId;
     try {
-      writeResponse(res, response.status, response.body, headers, request.method);
+      writeResponse(res, response.status, response.body, headers, request.realMethod);
       this.#observer?.answered(request, response.status, exchange);
     } catch (error) {
       const fallback = this.render(error, request);
@@ -151,7 +151,7 @@ export class Kernel {
       const fallbackHeaders = copyHeaders(fallback.headers);
       this.#cors?.decorate(request, fallbackHeaders);
       if (request.requestId !== undefined) fallbackHeaders['x-request-id'] = request.requestId;
-      writeResponse(res, fallback.status, fallback.body, fallbackHeaders, request.method);
+      writeResponse(res, fallback.status, fallback.body, fallbackHeaders, request.realMethod);
       this.#observer?.answered(request, fallback.status, exchange);
     }
   }
@@ -160,6 +160,6 @@ export class Kernel {
 /** The destination of global middleware: the matched route's stages, or 404. */
 function runRoute(request: Request, exchange: Exchange): Awaitable<JsonResponse> {
   exchange.request = request;
-  if (exchange.route === undefined) throw decodePath(request.path) === undefined ? new MalformedPathError() : new NotFoundError();
+  if (exchange.route === undefined) throw decodePath(request.pathInfo) === undefined ? new MalformedPathError() : new NotFoundError();
   return exchange.next();
 }

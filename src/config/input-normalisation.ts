@@ -6,8 +6,11 @@ import { LogicException } from '../errors/logic-exception.js';
  * layer); a callback may also be written for `Request` itself.
  */
 export interface NormalisationRequest {
-  readonly method: string;
-  readonly path: string;
+  method(): string;
+  /** Laravel's `path()`: `api/webhooks/stripe` (no leading slash; `/` for the root). */
+  path(): string;
+  /** Laravel's `is()`: the decoded path against `*` patterns. */
+  is(...patterns: unknown[]): boolean;
   header(name: string): string | undefined;
   input(key: string, fallback?: unknown): unknown;
   readonly attributes: Map<string, unknown>;

@@ -81,6 +81,29 @@ export class TrustedProxies {
   }
 
   /**
+   * Every client address, closest first, as Symfony's `getClientIps()`: the
+   * X-Forwarded-For chain and the peer without the trusted proxies, read only
+   * when the peer is trusted; when every hop is trusted, the left-most one.
+   */
+  ips(req: IncomingMessage): string[] {
+    const peer = unmapped(req.socket?.remoteAddress ?? '');
+    if (this.#none || !this.#for || !this.#trust(peer, peer)) return [peer];
+    const value = req.headers['x-forwarded-for'];
+    const text = Array.isArray(value) ? value.join(',') : value;
+    if (!text) return [peer];
+    const ips: string[] = [];
+    let leftmost: string | undefined = peer;
+    const hops = text.split(',');
+    for (let i = hops.length - 1; i >= 0; i--) {
+      const hop = address(hops[i]!);
+      if (hop === undefined) continue;
+      if (this.#trust(hop, peer)) leftmost = hop;
+      else ips.push(hop);
+    }
+    return ips.length > 0 ? ips : [leftmost];
+  }
+
+  /**
    * The right-most address of X-Forwarded-For that is not a trusted proxy,
    * read from the right so that a long chain is only walked as far as it is
    * trusted. Entries that are not IP addresses are skipped (ports stripped),

@@ -114,7 +114,7 @@ export class CorsPolicy {
     // A preflight's answer (answerPreflight) is complete as it is.
     if (!this.matchesPath(request) || isPreflight(request)) return;
     // An OPTIONS answer that is not a preflight would differ for one: caches must keep them apart.
-    if (request.method === 'OPTIONS') addVary(headers, REQUEST_METHOD);
+    if (request.realMethod === 'OPTIONS') addVary(headers, REQUEST_METHOD);
     this.#allowOrigin(request, headers);
     if (headers[ALLOW_ORIGIN] !== undefined) {
       if (this.#credentials) headers[ALLOW_CREDENTIALS] = 'true';
@@ -194,7 +194,7 @@ export class CorsPolicy {
 
 /** A preflight, as the host framework tells it: `OPTIONS` with `Access-Control-Request-Method` (`Origin` is not required). */
 function isPreflight(request: Request): boolean {
-  return request.method === 'OPTIONS' && request.raw.headers['access-control-request-method'] !== undefined;
+  return request.realMethod === 'OPTIONS' && request.raw.headers['access-control-request-method'] !== undefined;
 }
 
 /** The method asked for, upper-cased; empty when it is not a method name. */

@@ -21,7 +21,7 @@ export function compilePaths(patterns: readonly string[]): PathMatcher {
   }
   if (onPath.length === 0 && onUrl.length === 0) return () => false;
   return (request) => {
-    const path = decodedPath(request.path);
+    const path = decodedPath(request.pathInfo);
     if (path !== undefined) for (const matches of onPath) if (matches(path)) return true;
     if (onUrl.length === 0) return false;
     const url = fullUrl(request);
@@ -44,10 +44,10 @@ export function decodedPath(path: string): string | undefined {
 
 /** `$request->fullUrl()` without the host framework's query normalisation: scheme, host, path (no trailing slash), raw query. */
 function fullUrl(request: Request): string {
-  let end = request.path.length;
-  while (end > 0 && request.path.charCodeAt(end - 1) === 0x2f) end--;
-  const path = request.path.slice(0, end);
-  return `${request.scheme}://${request.host}${path}${request.rawQuery === '' ? '' : `?${request.rawQuery}`}`;
+  let end = request.pathInfo.length;
+  while (end > 0 && request.pathInfo.charCodeAt(end - 1) === 0x2f) end--;
+  const path = request.pathInfo.slice(0, end);
+  return `${request.scheme}://${request.httpHost()}${path}${request.rawQuery === '' ? '' : `?${request.rawQuery}`}`;
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });

@@ -68,8 +68,8 @@ export function publishStart(request: Request, actionKey: string, route: { path:
   if (!observed()) return;
   const message: RequestMessage = {
     request,
-    method: request.method,
-    path: request.path,
+    method: request.method(),
+    path: request.pathInfo,
     route: route?.path,
     actionKey,
     selectsAction: route?.selectsAction === true,

@@ -25,8 +25,8 @@ export interface MultipartBody {
   /**
    * The files at their bracket-parsed paths, as the host framework's
    * `allFiles()`: `photo` → a file, `photos[]` → a list, `doc[a]` → nested;
-   * a file input sent empty (no file name) is null. Undefined when the body
-   * had no file part.
+   * a file input sent empty (no file name) is left out. Undefined when the
+   * body had no file part.
    */
   fileBag: InputBag | undefined;
 }
@@ -107,14 +107,14 @@ export function readMultipart(req: IncomingMessage, limits: MultipartLimits): Pr
         if (settled) return;
         const filename = info.filename === undefined ? '' : (utf8(info.filename) ?? info.filename);
         // A file input left empty is sent without a file name: PHP's UPLOAD_ERR_NO_FILE, which
-        // the host framework's request turns into null (its bytes, if any, are ignored).
-        const file = filename === '' ? null : new UploadedFile(name, filename, info.mimeType, Buffer.from(sink.bytes()));
+        // Laravel's request leaves out of its files altogether (`filterFiles`); its bytes are ignored.
+        if (filename === '') return;
+        const file = new UploadedFile(name, filename, info.mimeType, Buffer.from(sink.bytes()));
         try {
           (fileBag ??= new InputBuilder(fileBagLimits)).add(name, file);
         } catch (error) {
           return fail(error as HttpError);
         }
-        if (file === null) return;
         const list = files.get(name) ?? [];
         list.push(file);
         files.set(name, list);

@@ -15,8 +15,10 @@ const CAPACITY = 64;
 /** What a request line says of its request (a `Request` once answered). */
 export interface LoggedRequest {
   readonly requestId: string | undefined;
-  readonly method: string;
-  readonly path: string;
+  /** The method as sent (`Request.realMethod`). */
+  readonly realMethod: string;
+  /** The path as sent (`Request.pathInfo`). */
+  readonly pathInfo: string;
   readonly selectedAction: unknown;
   /** `performance.now()` when the request began. */
   readonly startedAt: number;
@@ -101,7 +103,7 @@ export class AccessLog {
     const last = this.#lastTime;
     const time = wall < last && wall >= last - 1 ? last : wall;
     this.#lastTime = time;
-    const { method, path, selectedAction, requestId } = request;
+    const { realMethod: method, pathInfo: path, selectedAction, requestId } = request;
     // The method is a token already (node:http checks it), the id safe characters (request-id.ts); path and action are quoted.
     const action = typeof selectedAction === 'string' ? `,"action":${JSON.stringify(selectedAction)}` : '';
     // Whole microseconds, written as milliseconds as pino prints them (`1.234`, `0.5`).

@@ -39,8 +39,8 @@ function logWithPino(logger: Logger, request: Request, status: number): void {
   logger.info(
     {
       reqId: request.requestId,
-      method: request.method,
-      path: request.path,
+      method: request.realMethod,
+      path: request.pathInfo,
       action: request.selectedAction,
       status,
       durationMs: Math.round((performance.now() - request.startedAt) * 1000) / 1000,
@@ -63,8 +63,8 @@ function logError(logger: Logger, error: unknown, request: Request | undefined):
     {
       err: error,
       reqId: request?.requestId,
-      method: request?.method,
-      path: request?.path,
+      method: request?.realMethod,
+      path: request?.pathInfo,
       action: request?.attributes.get('svc.action'),
     },
     error instanceof Error ? error.message : 'Unexpected error',

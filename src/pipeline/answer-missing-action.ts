@@ -8,6 +8,6 @@ import type { Stage } from '../routing/exchange.js';
 export const answerMissingAction: Stage = (exchange) => {
   const missing = exchange.missing;
   if (missing === undefined) return exchange.next();
-  if (exchange.request.method === 'OPTIONS') return optionsResponse(exchange.route!.allow);
+  if (exchange.request.method() === 'OPTIONS') return optionsResponse(exchange.route!.allow);
   throw missing;
 };

@@ -15,4 +15,4 @@ export function guardMethod(plan: ActionPlan, method: string): JsonResponse | un
 }
 
 /** The stage. */
-export const guardMethodStage: Stage = (exchange) => guardMethod(exchange.plan!, exchange.request.method) ?? exchange.next();
+export const guardMethodStage: Stage = (exchange) => guardMethod(exchange.plan!, exchange.request.method()) ?? exchange.next();

@@ -22,7 +22,7 @@ export const overrideMethod: Stage = overrideMethodWithin(() => undefined);
 export function overrideMethodWithin(limits: (exchange: Exchange) => RequestLimits | undefined): Stage {
   return (exchange) => {
     const request = exchange.request;
-    if (request.method !== 'POST') return exchange.next();
+    if (request.realMethod !== 'POST') return exchange.next();
     const header = headerOf(request);
     if (headerOverrides(header) || request.bodyLoaded || !bodyMayName(request)) return applyOverride(exchange, request, header);
     return request.loadBody(limits(exchange)).then(() => applyOverride(exchange, request, header));

@@ -9,7 +9,7 @@ import type { Stage } from '../routing/exchange.js';
  */
 export const routeMethod: Stage = (exchange) => {
   const route = exchange.route!;
-  const method = exchange.request.method;
+  const method = exchange.request.method();
   if (route.accepts(method)) return exchange.next();
   if (method === 'OPTIONS') return route.selectsAction ? exchange.next() : optionsResponse(route.allow);
   throw new MethodNotAllowedError(route.allow, 'The method is not allowed for this route.');

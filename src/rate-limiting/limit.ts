@@ -4,7 +4,7 @@
  * the same defaults.
  *
  * @example
- * app.rateLimiter.for('api', (request) => Limit.perMinute(60).by(request.ip));
+ * app.rateLimiter.for('api', (request) => Limit.perMinute(60).by(request.ip()));
  */
 import type { Request } from '../http/request.js';
 import type { HeaderMap, JsonResponse } from '../http/response.js';
@@ -64,7 +64,7 @@ export class Limit {
     return new Unlimited();
   }
 
-  /** Counts attempts by `key` (e.g. a user id, or `request.ip`). */
+  /** Counts attempts by `key` (e.g. a user id, or `request.ip()`). */
   by(key: string | number): this {
     this.key = key;
     return this;

@@ -49,7 +49,7 @@ export function secondsUntil(resetAt: number, now: number): number {
  * first use, so an application that never throttles opens no connection.
  *
  * @example
- * app.rateLimiter.for('api', (request) => Limit.perMinute(60).by(request.ip));
+ * app.rateLimiter.for('api', (request) => Limit.perMinute(60).by(request.ip()));
  * if (!(await app.rateLimiter.attempt(`send:${user}`, 5, () => send()))) { ... }
  */
 export class RateLimiter {

@@ -1,6 +1,7 @@
 /**
  * The `throttle` route middleware, Laravel 11's `ThrottleRequests`:
- * `throttle:60,1` (60 attempts per minute, per caller), `throttle:60,1,uploads`
+ * `throttle:60,1` (60 attempts per minute, per caller), `throttle:rate_limit,1`
+ * (the limit read from the authenticated user), `throttle:60,1,uploads`
  * (a prefix: counted apart from other routes), `throttle:api` (the named
  * limiter `api`). Under the limit the response gets `X-RateLimit-Limit` and
  * `X-RateLimit-Remaining`; over it, a 429 `{"message":"Too Many Attempts."}`
@@ -17,7 +18,8 @@ import { Unlimited, type Limit, type LimitResponseCallback } from './limit.js';
 import { RateLimiter, secondsUntil, type LimiterResult } from './rate-limiter.js';
 import type { RateLimitHit } from './store.js';
 import { TooManyRequestsError } from './too-many-requests-error.js';
-import { parseThrottleParameters, type FixedThrottle } from './throttle-parameters.js';
+import { numeric, parseThrottleParameters, type FixedThrottle } from './throttle-parameters.js';
+import { LogicException } from '../errors/logic-exception.js';
 
 /** One limit of one request, its key final. */
 export interface ThrottleLimit {
@@ -63,22 +65,43 @@ export class ThrottleRequests {
       if (named !== undefined) return then(named(request), (result) => this.#handleNamed(request, next, params[0]!, result));
     }
     const fixed = this.#fixedFor(params);
-    const maxAttempts =
-      fixed.userMaxAttempts !== fixed.maxAttempts && authIdentifier(request) !== undefined ? fixed.userMaxAttempts : fixed.maxAttempts;
+    const maxAttempts = this.resolveMaxAttempts(request, fixed);
     return this.#one(request, next, fixed.prefix + this.resolveRequestSignature(request), maxAttempts, fixed.decaySeconds, undefined);
   }
 
   /**
+   * Laravel's `resolveMaxAttempts`: the user's side of `guest|user` when
+   * `request.user()` is set, and a name in place of the number is read from
+   * the user (`throttle:rate_limit,1` → `request.user().rate_limit`).
+   *
+   * @throws LogicException when the name is no numeric attribute of the user (Laravel's MissingRateLimiterException).
+   */
+  protected resolveMaxAttempts(request: Request, fixed: FixedThrottle): number {
+    if (typeof fixed.maxAttempts === 'number' && fixed.userMaxAttempts === fixed.maxAttempts) return fixed.maxAttempts;
+    const user = request.user();
+    const chosen = isUser(user) ? fixed.userMaxAttempts : fixed.maxAttempts;
+    if (typeof chosen === 'number') return chosen;
+    if (user !== null && typeof user === 'object' && chosen in user) {
+      const value = (user as Record<string, unknown>)[chosen];
+      const number = typeof value === 'number' ? value : typeof value === 'string' ? numeric(value) : undefined;
+      if (number !== undefined && Number.isFinite(number)) return Math.trunc(number);
+    }
+    throw new LogicException(
+      isUser(user) ? `Rate limiter [${chosen}] is not defined for user [${userClass(user)}].` : `Rate limiter [${chosen}] is not defined.`,
+    );
+  }
+
+  /**
    * Tells callers apart for `throttle:max,minutes`: the SHA-1 of the
-   * authenticated user's identifier (the `auth.user` attribute: a string, a
-   * number, or an object with an `id`), else of `|` and the client's IP
+   * authenticated user's identifier (`request.user()`: a string, a number, or
+   * an object with `getAuthIdentifier()` or an `id`), else of `|` and the client's IP
    * (Laravel's `route domain|ip`; Switchyard routes have no domain). Not the
    * route: every route throttled without a prefix shares the caller's count,
    * as in Laravel.
    */
   protected resolveRequestSignature(request: Request): string {
     const user = authIdentifier(request);
-    return user !== undefined ? userSignature(user) : addressSignature(request.ip);
+    return user !== undefined ? userSignature(user) : addressSignature(request.ip());
   }
 
   /** Counts the request against each limit in turn, then calls `next` and adds the headers. */
@@ -248,13 +271,28 @@ function phpInt(value: string): number {
   return Number.isNaN(number) ? 0 : number;
 }
 
-/** The authenticated user's identifier, from the `auth.user` attribute (Laravel's `$request->user()?->getAuthIdentifier()`). */
+/**
+ * The authenticated user's identifier (Laravel's `$request->user()?->getAuthIdentifier()`):
+ * `request.user()` (the resolver authentication middleware set, else the `auth.user`
+ * attribute) when it is a string or a number, else its `getAuthIdentifier()` or its `id`.
+ */
 export function authIdentifier(request: Request): string | undefined {
-  const user = request.attributes.get('auth.user');
+  const user = request.user();
   if (typeof user === 'string' || typeof user === 'number') return String(user);
   if (typeof user === 'object' && user !== null) {
-    const id = (user as { id?: unknown }).id;
+    const identify = (user as { getAuthIdentifier?: unknown }).getAuthIdentifier;
+    const id = typeof identify === 'function' ? (identify as () => unknown).call(user) : (user as { id?: unknown }).id;
     if (typeof id === 'string' || typeof id === 'number') return String(id);
   }
   return undefined;
+}
+
+/** PHP's truthiness of `$request->user()`. */
+function isUser(user: unknown): boolean {
+  return user !== undefined && user !== null && user !== false && user !== '' && user !== 0;
+}
+
+function userClass(user: unknown): string {
+  if (typeof user === 'object' && user !== null) return (user as object).constructor?.name ?? 'Object';
+  return typeof user;
 }

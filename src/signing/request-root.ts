@@ -1,6 +1,6 @@
 /**
  * The `scheme://host[:port]` a request was sent to, as the host framework's
- * `$request->url()` sees it: the request's `scheme` and `host` (which honour
+ * `$request->url()` sees it: the request's `scheme` and `httpHost()` (which honour
  * X-Forwarded-* only from a trusted proxy), else `https` only on a TLS socket
  * and the `Host` header. The host is lower-cased and a default port dropped.
  * Absolute signatures cover this root, so a URL signed for one host does not
@@ -9,8 +9,8 @@
 
 /** What the signature check reads from a request (the `Request` class has all of it). */
 export interface SignableRequest {
-  /** The path as sent, without the query string. */
-  readonly path: string;
+  /** The path as sent, without the query string (`Request.pathInfo`). */
+  readonly pathInfo: string;
   /** The raw query string without `?`. */
   readonly rawQuery: string;
   /** One header value. */
@@ -22,7 +22,7 @@ export interface SignableRequest {
   /** `http` or `https` as the client saw it (the `Request` class has it; honours `trust_proxy`). */
   readonly scheme?: string;
   /** The host and port the client addressed (the `Request` class has it; honours `trust_proxy`). */
-  readonly host?: string;
+  httpHost?(): string;
 }
 
 /**
@@ -30,7 +30,7 @@ export interface SignableRequest {
  * or is not a bare host with an optional port.
  */
 export function requestRoot(request: SignableRequest): string | undefined {
-  const host = request.host ?? request.header('host');
+  const host = request.httpHost?.() ?? request.header('host');
   if (!host) return undefined;
   let scheme = request.scheme;
   if (scheme === undefined) {

@@ -261,10 +261,10 @@ export class UrlSigner {
   }
 
   #requestBase(request: SignableRequest, absolute: boolean): string | undefined {
-    if (!absolute) return '/' + request.path.replace(/^\/+|\/+$/g, '');
+    if (!absolute) return '/' + request.pathInfo.replace(/^\/+|\/+$/g, '');
     const root = this.#urlRoot ? this.#urlRoot(request) : requestRoot(request);
     if (root === undefined) return undefined;
-    return root + request.path.replace(/\/+$/, '');
+    return root + request.pathInfo.replace(/\/+$/, '');
   }
 
   /** A parsed query value; `null` when the parser refuses the query (bad percent-encoding...). */

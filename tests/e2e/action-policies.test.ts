@@ -33,7 +33,7 @@ class EchoAction extends Action {
 }
 class UploadAction extends EchoAction {
   static override bodyLimit = 8 * MiB;
-  static override throttle = (request: Request) => Limit.perMinute(5).by(request.ip ?? '');
+  static override throttle = (request: Request) => Limit.perMinute(5).by(request.ip());
 }
 class TinyAction extends EchoAction {
   static override bodyLimit = 10;
@@ -92,7 +92,7 @@ class SystemController extends ActionController {
 
 function policiesApp(options: SwitchyardOptions = {}): Application {
   const app = new Application({ body_limit: MiB, ...options });
-  app.rateLimiter.for('otp', (request) => Limit.perMinute(3).by(request.ip ?? ''));
+  app.rateLimiter.for('otp', (request) => Limit.perMinute(3).by(request.ip()));
   app.aliasMiddleware('stamp', Stamp);
   return app.withRouting({ api: (router) => void router.svc('/system', SystemController, ['GET', 'POST']) });
 }

@@ -27,7 +27,7 @@ class UpdateItem extends Action {
 class ShowItem extends Action {
   override methods = ['GET', 'POST'];
   handle(request: Request) {
-    return { method: request.method };
+    return { method: request.method() };
   }
 }
 
@@ -41,12 +41,12 @@ const served = serve(test, () =>
     api: (router) => {
       router.svc('/items', ItemsController, ['GET', 'POST', 'PUT']).middleware((request, next) =>
         Promise.resolve(next(request)).then((response) => {
-          response.headers['x-seen-method'] = request.method;
+          response.headers['x-seen-method'] = request.method();
           return response;
         }),
       );
-      router.addRoute(['PUT'], '/plain', async (request) => json({ method: request.method }));
-      router.addRoute(['POST'], '/raw-query', async (request) => json({ method: request.method, query: request.rawQuery }));
+      router.addRoute(['PUT'], '/plain', async (request) => json({ method: request.method() }));
+      router.addRoute(['POST'], '/raw-query', async (request) => json({ method: request.method(), query: request.rawQuery }));
     },
   }),
 );

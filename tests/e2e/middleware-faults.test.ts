@@ -19,7 +19,7 @@ const test = suite('middleware that forgets to return');
 test('global and route middleware without return: 500 per request, reported, the process goes on', async () => {
   const reported: unknown[] = [];
   const globalForgets = (async (request, next) => {
-    if (request.path.endsWith('/global')) await next(request);
+    if (request.pathInfo.endsWith('/global')) await next(request);
     else return next(request);
   }) as MiddlewareFunction;
   const routeForgets = ((request: Request, next: Next) => {

@@ -5,7 +5,7 @@ import { Action, ActionController, Application, type Request } from '../../src/i
 
 class WhereAction extends Action {
   handle(request: Request) {
-    return { url: request.fullUrl(), ip: request.ip };
+    return { url: request.fullUrl(), ip: request.ip() };
   }
 }
 class WhereController extends ActionController {

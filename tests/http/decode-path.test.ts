@@ -56,7 +56,7 @@ const routing = suite('routing by the decoded path, over a socket');
 const app = new Application({ app_key: 'decode-path-test-key', report: () => {} }).withRouting({
   api: (router) => {
     for (const path of ['/café', '/a b', "/it's(1)", '/100%']) {
-      router.addRoute(['GET'], path, (request) => json({ route: path, path: request.path }));
+      router.addRoute(['GET'], path, (request) => json({ route: path, path: request.pathInfo }));
     }
     router.svc('/système', SystemController, ['GET', 'POST']);
     router.svc('/system', SystemController, ['GET', 'POST']);

@@ -13,7 +13,7 @@ import { TrustedProxies, type TrustProxy } from '../../src/config/trusted-proxie
 
 class WhereAction extends Action {
   handle(request: Request) {
-    return { url: request.fullUrl(), ip: request.ip };
+    return { url: request.fullUrl(), ip: request.ip() };
   }
 }
 class WhereController extends ActionController {
@@ -109,6 +109,16 @@ function ip(trust: TrustProxy, peer: string, forwardedFor?: string): string {
 }
 
 const peers = suite('trust_proxy: peers and chains');
+
+peers("ips(): every client address, closest first, without trusted proxies (Symfony's getClientIps)", () => {
+  const ips = (trust: TrustProxy, peer: string, forwardedFor?: string) =>
+    new TrustedProxies(trust).ips(from(peer, forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor }));
+  assert.equal(ips(['10.0.0.0/8'], '10.0.0.1', '198.51.100.1, 203.0.113.9, 10.4.5.6'), ['203.0.113.9', '198.51.100.1']);
+  assert.equal(ips(['10.0.0.0/8'], '10.0.0.1', 'junk, 203.0.113.9:443'), ['203.0.113.9']);
+  assert.equal(ips(['10.0.0.0/8'], '192.0.2.7', '203.0.113.9'), ['192.0.2.7'], 'an untrusted peer: its own address only');
+  assert.equal(ips(true, '10.0.0.1', '198.51.100.1, 10.4.5.6'), ['198.51.100.1'], 'everything trusted: the left-most');
+  assert.equal(ips(['10.0.0.0/8'], '10.0.0.1'), ['10.0.0.1']);
+});
 
 peers('IPv6 ranges: fd00::/8 trusts fd12::1, not fe80::1 nor 2001:db8::1', () => {
   assert.is(ip(['fd00::/8'], 'fd12::1', '2001:db8::7'), '2001:db8::7');

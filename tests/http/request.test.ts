@@ -17,7 +17,7 @@ function describe(value: unknown): unknown {
 function makeApp(): Application {
   return new Application({ max_files: 5, max_input_nesting: 3 }).withRouting({
     api(router) {
-      router.addRoute(['POST'], '/echo', async (request: Request) => {
+      router.addRoute(['GET', 'POST'], '/echo', async (request: Request) => {
         await request.loadBody();
         return json({
           all: describe(request.all()),
@@ -63,16 +63,28 @@ test('photo, photos[] and doc[a] land at their paths, files over fields of the s
   assert.equal(reply.body.photos, ['b.txt', 'c.txt']);
 });
 
-test("a file input left empty (no file name) is null, as PHP's UPLOAD_ERR_NO_FILE; file() has nothing", async () => {
+test("a file input left empty (no file name) is left out, as Laravel's filterFiles drops PHP's UPLOAD_ERR_NO_FILE; file() has nothing", async () => {
   const { body, headers } = multipart([
     { name: 'photo', filename: '', content: '' },
     { name: 'title', content: 't' },
   ]);
   const reply = await app.http.send('POST', '/api/echo', { body, headers });
   assert.is(reply.status, 200, reply.text);
-  assert.equal(reply.body.all, { photo: null, title: 't' });
-  assert.equal(reply.body.files, { photo: null });
+  assert.equal(reply.body.all, { title: 't' });
+  assert.equal(reply.body.files, {});
   assert.is(reply.body.file, 'none');
+});
+
+test('an empty part among photos[] is left out of the list; all empty, the key is absent (Laravel: file[] with filename="")', async () => {
+  const mixed = multipart([file('photos[]', 'b.txt'), { name: 'photos[]', filename: '', content: '' }]);
+  const reply = await app.http.send('POST', '/api/echo', mixed);
+  assert.equal(reply.body.files, { photos: [summary('b.txt')] });
+  const empty = multipart([
+    { name: 'photos[]', filename: '', content: '' },
+    { name: 'title', content: 't' },
+  ]);
+  const none = await app.http.send('POST', '/api/echo', empty);
+  assert.equal([none.body.all, none.body.files], [{ title: 't' }, {}]);
 });
 
 test("a plain name sent twice is a list, as text fields are (Switchyard's choice; PHP keeps the last)", async () => {
@@ -80,6 +92,14 @@ test("a plain name sent twice is a list, as text fields are (Switchyard's choice
   const reply = await app.http.send('POST', '/api/echo', { body, headers });
   assert.equal(reply.body.files, { photo: [summary('a.txt'), summary('b.txt')] });
   assert.is(reply.body.file, 'a.txt');
+});
+
+test('a body without Content-Type: a GET goes on with no parsed input (Laravel), a POST is still a 415', async () => {
+  const get = await app.http.send('GET', '/api/echo?q=1', { body: '{"a":1}', headers: { 'x-requested-with': 'XMLHttpRequest' } });
+  assert.is(get.status, 200, get.text);
+  assert.equal([get.body.all, get.body.body], [{ q: '1' }, {}]);
+  const post = await app.http.send('POST', '/api/echo', { body: '{"a":1}' });
+  assert.is(post.status, 415, post.text);
 });
 
 test('without files: all() is the input, allFiles() empty', async () => {

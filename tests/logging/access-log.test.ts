@@ -74,8 +74,8 @@ test('durations print as pino prints milliseconds; path and action are quoted pe
   durations.forEach((micros, i) => {
     const request = {
       requestId: `id-${i}`,
-      method: 'GET',
-      path: i % 2 === 0 ? '/a' : '/b"c',
+      realMethod: 'GET',
+      pathInfo: i % 2 === 0 ? '/a' : '/b"c',
       selectedAction: i % 3 === 0 ? undefined : `act${i % 3}`,
       startedAt: 1000,
     };
@@ -103,8 +103,8 @@ test('lines wait for the end of the turn, or for 64 of them, and are written in 
   const log = new AccessLog({ write: (chunk: string) => chunks.push(chunk) }, 30);
   const request = (n: number) => ({
     requestId: `id-${n}`,
-    method: 'GET',
-    path: '/a',
+    realMethod: 'GET',
+    pathInfo: '/a',
     selectedAction: 'status',
     startedAt: performance.now(),
   });
@@ -130,7 +130,7 @@ test('lines wait for the end of the turn, or for 64 of them, and are written in 
 test('each batch reads the wall clock: a rounding step back of 1 ms keeps the time before, a clock set back is followed', () => {
   const chunks: string[] = [];
   const log = new AccessLog({ write: (chunk: string) => chunks.push(chunk) }, 30);
-  const request = { requestId: 'id', method: 'GET', path: '/a', selectedAction: 'status', startedAt: 0 };
+  const request = { requestId: 'id', realMethod: 'GET', pathInfo: '/a', selectedAction: 'status', startedAt: 0 };
   const realNow = Date.now;
   const times = () =>
     chunks
@@ -162,7 +162,7 @@ test('each batch reads the wall clock: a rounding step back of 1 ms keeps the ti
 test('the time is written digit for digit: across milliseconds and seconds, and for a clock near 1970', () => {
   const chunks: string[] = [];
   const log = new AccessLog({ write: (chunk: string) => chunks.push(chunk) }, 30);
-  const request = { requestId: 'id', method: 'GET', path: '/a', selectedAction: 'status', startedAt: 0 };
+  const request = { requestId: 'id', realMethod: 'GET', pathInfo: '/a', selectedAction: 'status', startedAt: 0 };
   const second = 1_763_872_345_000;
   const walls = [second, second + 7, second + 45, second + 999, second + 1000, second + 61_010, 999, 1000, 1001, 5, 0];
   const realNow = Date.now;

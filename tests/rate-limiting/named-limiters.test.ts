@@ -26,7 +26,7 @@ const named = suite('named limiters');
 
 named('throttle:name uses the limiter; `.by()` keys the count (here by user, else by address)', async () => {
   const app = throttledApp(['throttle:api']);
-  app.rateLimiter.for('api', (request) => Limit.perMinute(2).by(String(request.attributes.get('auth.user') ?? request.ip)));
+  app.rateLimiter.for('api', (request) => Limit.perMinute(2).by(String(request.attributes.get('auth.user') ?? request.ip())));
   await withApp(app, async (http) => {
     const ada = { headers: { 'x-user': 'ada' } };
     assert.is(remaining(await http.send('GET', '/api/items?action=status', ada)), '1');
@@ -54,7 +54,7 @@ named('keys per selected action: two actions on one endpoint get different limit
   const app = throttledApp(['throttle:per-action']);
   app.rateLimiter.for('per-action', (request) => {
     const action = String(request.attributes.get('svc.action'));
-    return action === 'export' ? Limit.perMinute(1).by(`export|${request.ip}`) : Limit.perMinute(3).by(`${action}|${request.ip}`);
+    return action === 'export' ? Limit.perMinute(1).by(`export|${request.ip()}`) : Limit.perMinute(3).by(`${action}|${request.ip()}`);
   });
   await withApp(app, async (http) => {
     const exported = await http.send('GET', '/api/items?action=export');
@@ -73,7 +73,10 @@ named('keys per selected action: two actions on one endpoint get different limit
 
 named('several limits: all are counted, the tightest shows in the headers, the first used up answers 429', async () => {
   const app = throttledApp(['throttle:layered']);
-  app.rateLimiter.for('layered', (request) => [Limit.perMinute(10).by(`minute|${request.ip}`), Limit.perDay(3).by(`day|${request.ip}`)]);
+  app.rateLimiter.for('layered', (request) => [
+    Limit.perMinute(10).by(`minute|${request.ip()}`),
+    Limit.perDay(3).by(`day|${request.ip()}`),
+  ]);
   await withApp(app, async (http) => {
     for (const left of ['2', '1', '0']) {
       const reply = await http.send('GET', '/api/items?action=status');
@@ -101,7 +104,7 @@ named('two limits with the same key are counted apart (Laravel fallback keys)', 
 named('Limit.none() lets every request through uncounted, without headers', async () => {
   const app = throttledApp(['throttle:vip']);
   app.rateLimiter.for('vip', (request) =>
-    request.attributes.get('auth.user') === 'ada' ? Limit.none() : Limit.perMinute(1).by(request.ip),
+    request.attributes.get('auth.user') === 'ada' ? Limit.none() : Limit.perMinute(1).by(request.ip()),
   );
   await withApp(app, async (http) => {
     for (let i = 0; i < 3; i++) {
@@ -119,7 +122,7 @@ named('a custom `.response()` answers over the limit and receives the headers; a
   app.rateLimiter.for('custom', (request) => {
     if (request.header('x-blocked') === 'yes') return json({ message: 'Blocked.' }, 403);
     return Limit.perMinute(1)
-      .by(request.ip)
+      .by(request.ip())
       .response((_request, headers) => json({ message: 'Slow down.', retry_in: Number(headers['retry-after']) }, 429, headers));
   });
   await withApp(app, async (http) => {
@@ -139,7 +142,7 @@ named('an async limiter callback is awaited', async () => {
   const app = throttledApp([ThrottleRequests.using('async')]);
   app.rateLimiter.for('async', async (request) => {
     await new Promise((resolve) => setTimeout(resolve, 5));
-    return Limit.perMinute(1).by(request.ip);
+    return Limit.perMinute(1).by(request.ip());
   });
   await withApp(app, async (http) => {
     assert.is((await http.send('GET', '/api/items?action=status')).status, 200);
@@ -193,7 +196,7 @@ predictions('rate_limit_predictions: "count" counts them, and a limiter can give
   });
   const app = throttledApp(['throttle:forms'], { rate_limit_predictions: 'count' });
   app.rateLimiter.for('forms', (request) =>
-    request.isPrecognitive ? Limit.perMinute(100).by(`predict|${request.ip}`) : Limit.perMinute(1).by(`submit|${request.ip}`),
+    request.isPrecognitive ? Limit.perMinute(100).by(`predict|${request.ip()}`) : Limit.perMinute(1).by(`submit|${request.ip()}`),
   );
   await withApp(app, async (http) => {
     const predict = { json: { name: 'Ada' }, headers: { precognition: 'true' } };
