@@ -114,6 +114,22 @@ export class Kernel {
     return limit === 0 ? running : withDeadline(Promise.resolve(running), limit, request, this.render);
   }
 
+  /**
+   * The headers of an answer as it goes out, the one place they are made (the error that replaces an
+   * answer that could not be written gets them too): a copy of the response's own (it may be shared,
+   * a middleware's canned answer), `Connection: close` while closing, CORS, the Precognition headers
+   * and the request id (when request logging is on).
+   */
+  #answerHeaders(request: Request, exchange: Exchange, response: JsonResponse): HeaderMap {
+    const headers = copyHeaders(response.headers);
+    if (this.closing) headers['connection'] = 'close';
+    this.#cors?.decorate(request, headers);
+    addPrecognitionHeaders(headers, request, exchange.variesOnPrecognition);
+    const requestId = request.requestId;
+    if (requestId !== undefined) headers['x-request-id'] = requestId;
+    return headers;
+  }
+
   #send(request: Request, exchange: Exchange, response: JsonResponse): void {
     const res = request.rawResponse;
     if (res.headersSent || res.writableEnded || res.destroyed) {
@@ -130,15 +146,8 @@ export class Kernel {
     if (!(response instanceof JsonResponse)) {
       response = this.render(new TypeError(`A route handler answered with ${typeof response} instead of a response.`), request);
     }
-    // Headers of this answer go on a copy: the response object may be shared (a middleware's canned answer).
-    const headers = copyHeaders(response.headers);
-    if (this.closing) headers['connection'] = 'close';
-    this.#cors?.decorate(request, headers);
-    addPrecognitionHeaders(headers, request, exchange.variesOnPrecognition);
-    const requestId = request.requestId; // set when request logging is on
-    if (requestId !== undefined) headers['x-request-id'] = requestId;
     try {
-      writeResponse(res, response.status, response.body, headers, request.realMethod);
+      writeResponse(res, response.status, response.body, this.#answerHeaders(request, exchange, response), request.realMethod);
       this.#observer?.answered(request, response.status, exchange);
     } catch (error) {
       const fallback = this.render(error, request);
@@ -148,10 +157,7 @@ export class Kernel {
       }
       // A failed writeHead left its reason phrase behind ("500 OK"); let node pick the right one.
       (res as { statusMessage: string | undefined }).statusMessage = undefined;
-      const fallbackHeaders = copyHeaders(fallback.headers);
-      this.#cors?.decorate(request, fallbackHeaders);
-      if (request.requestId !== undefined) fallbackHeaders['x-request-id'] = request.requestId;
-      writeResponse(res, fallback.status, fallback.body, fallbackHeaders, request.realMethod);
+      writeResponse(res, fallback.status, fallback.body, this.#answerHeaders(request, exchange, fallback), request.realMethod);
       this.#observer?.answered(request, fallback.status, exchange);
     }
   }

@@ -56,8 +56,17 @@ class Predicts extends Action {
     return { ran: true };
   }
 }
+/** A precognitive action whose answer cannot be written: its 500 still varies on Precognition. */
+class PredictsBadStatus extends Action {
+  override methods = ['GET'];
+  override precognition = true;
+  handle() {
+    return new JsonResponse({ ok: true }, 999);
+  }
+}
 class Controller extends ActionController {
   actions = {
+    'predicts-bad-status': PredictsBadStatus,
     status: Status,
     function: ReturnsFunction,
     symbol: ReturnsSymbol,
@@ -137,6 +146,13 @@ test('a status outside 200-599 from a handler: 500 Internal Server Error, report
   const reply = await rawExchange(port, GET('/api/k?action=bad-status'));
   assert.is(reply.status, 500);
   assert.equal(JSON.parse(reply.body), { message: 'Server Error' });
+  assert.is(reported.length, 1);
+});
+
+test('the 500 that replaces an answer that cannot be written gets the answer headers every answer gets (Vary: Precognition)', async () => {
+  const reply = await rawExchange(port, GET('/api/k?action=predicts-bad-status'));
+  assert.is(reply.status, 500);
+  assert.match(reply.headers['vary'] ?? '', /Precognition/);
   assert.is(reported.length, 1);
 });
 
