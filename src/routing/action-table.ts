@@ -2,7 +2,7 @@ import type { Container } from 'inversify';
 import { Action, type ActionClass, type FormRequestClass } from '../action.js';
 import { DEFAULT_ACTION, FALLBACK_ACTION } from '../action-controller.js';
 import { FormRequest } from '../form-request.js';
-import { makeFactory, resolve, type Concrete } from '../container.js';
+import { injectedArgumentCount, makeFactory, resolve, type Concrete } from '../container.js';
 import { declaredParameterType } from '../handles.js';
 import { LogicException } from '../errors/logic-exception.js';
 import { allowHeader, expandMethods } from './methods.js';
@@ -102,7 +102,7 @@ export function planFormRequest(container: Container, cls: FormRequestClass): Fo
   if (validator === undefined) {
     // Read rules() from a plain instance when the class takes no constructor arguments: property injections
     // may be bound after the routes are registered (they are resolved per request).
-    const sample = cls.length === 0 ? new (cls as unknown as new () => FormRequest)() : create();
+    const sample = injectedArgumentCount(cls) === 0 ? new (cls as unknown as new () => FormRequest)() : create();
     validator = compileValidator(sample.rules(), {
       owner: cls.name,
       messages: sample.messages(),
