@@ -5,6 +5,7 @@ import type { RuleMap } from './validation/types.js';
 import type { UploadedFile } from './http/uploaded-file.js';
 import type { InferValidated } from './typing/rules.js';
 import type { AfterHook, Validator } from './validation/validator.js';
+import type { AuthorizationResponse } from './errors/authorization-response.js';
 
 const REQUEST = Symbol('request');
 const VALIDATED = Symbol('validated');
@@ -12,7 +13,7 @@ const VALIDATED = Symbol('validated');
 /**
  * A request with its own authorization and validation, as the host
  * framework's FormRequest. Switchyard runs, in order: `prepareForValidation()`
- * → `authorize()` (false: 403) → the compiled `rules()` (failure: 422) →
+ * → `authorize()` (false or a denial: 403) → the compiled `rules()` (failure: 422) →
  * `passedValidation()`, then hands the object to the action's `handle`.
  *
  * `rules()`, `messages()`, `attributes()` and `stopOnFirstFailure` are read
@@ -31,8 +32,12 @@ export abstract class FormRequest {
   [REQUEST]!: Request;
   [VALIDATED]: InputBag | undefined;
 
-  /** Whether the caller may make this request. Default true. May be async. */
-  authorize(): boolean | Promise<boolean> {
+  /**
+   * Whether the caller may make this request: `true`, `false` (403), or an
+   * `AuthorizationResponse` (a denial with its own message or status). May be
+   * async. Default true.
+   */
+  authorize(): boolean | AuthorizationResponse | Promise<boolean | AuthorizationResponse> {
     return true;
   }
 
