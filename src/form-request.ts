@@ -17,8 +17,11 @@ const VALIDATED = Symbol('validated');
  * `passedValidation()`, then hands the object to the action's `handle`.
  *
  * `rules()`, `messages()`, `attributes()` and `stopOnFirstFailure` are read
- * once per class, when the route is registered, and compiled to a validator:
- * they must not depend on the request.
+ * once per class, when the route is registered, and compiled to a validator.
+ * When they read the request (`this.input()`, `this.user()`,
+ * `this.isPrecognitive()`...), or `rulesPerRequest` is set, they are read on
+ * every request instead, after `authorize()`, as the host framework does;
+ * each distinct rule set is compiled once (docs/form-requests.md).
  *
  * @example
  * class MessageRequest extends FormRequest {
@@ -26,6 +29,14 @@ const VALIDATED = Symbol('validated');
  * }
  */
 export abstract class FormRequest {
+  /**
+   * True: read `rules()`, `messages()` and `attributes()` on every request
+   * even though they do not read the request (they read the clock, or a
+   * service whose answer changes). A form request whose rules read the
+   * request is read per request without it.
+   */
+  static rulesPerRequest?: boolean;
+
   /** Stop validating at the first failing field. */
   stopOnFirstFailure = false;
 
@@ -176,6 +187,19 @@ export abstract class FormRequest {
   /** The HTTP method. */
   method(): string {
     return this[REQUEST].method;
+  }
+
+  /** True for a Precognition request (`Precognition: true`), as Laravel's `isPrecognitive()`. */
+  isPrecognitive(): boolean {
+    return this[REQUEST].isPrecognitive;
+  }
+
+  /**
+   * The authenticated user: the `auth.user` request attribute your
+   * authentication middleware set (Laravel's `$request->user()`), or undefined.
+   */
+  user<T = unknown>(): T | undefined {
+    return this[REQUEST].attributes.get('auth.user') as T | undefined;
   }
 }
 

@@ -64,7 +64,7 @@ function validate(
 ): Awaitable<FormRequest> {
   if (allowed !== true) throw new AuthorizationError();
   if (plan.hooked) return validateWithHooks(plan, form, request, only, limits);
-  const validator = plan.validator;
+  const validator = plan.validator ?? plan.perRequest!(form);
   const outcome = validator.async
     ? validator.validate(request.all(), only, limits, plan.context(request))
     : validator.validate(request.all(), only, limits);
@@ -79,11 +79,12 @@ async function validateWithHooks(
   only: readonly string[] | undefined,
   limits: ValidationLimits | undefined,
 ): Promise<FormRequest> {
+  const compiled = plan.validator ?? plan.perRequest!(form);
   const input = request.all();
   const validator = new Validator(input);
   if (form.withValidator !== undefined) await form.withValidator(validator);
   validator.after(form.after());
-  const outcome = await plan.validator.validate(input, only, limits, plan.context(request));
+  const outcome = await compiled.validate(input, only, limits, plan.context(request));
   if (!outcome.ok) validator.errors().merge(outcome.errors);
   await validator.runAfterHooks();
   if (validator.fails()) throw new ValidationError(validator.errors().toJSON());
