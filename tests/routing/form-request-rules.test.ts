@@ -127,6 +127,26 @@ class HookedRequest extends FormRequest {
   }
 }
 
+class OwnCodeRequest extends FormRequest {
+  override rules() {
+    const id = this.user<{ id: number }>()!.id;
+    return {
+      code: [
+        'required',
+        (_attribute: string, value: unknown, fail: (message: string) => void) => {
+          if (value !== `code-${id}`) fail('The :attribute is not yours.');
+        },
+      ],
+    };
+  }
+}
+
+class BrokenRequest extends FormRequest {
+  override rules(): Record<string, string> {
+    throw new Error('broken rules');
+  }
+}
+
 const test = suite('form-request rules: once, or per request');
 
 test('rules that never read the request are read once, at registration, and compiled once', async () => {
@@ -224,6 +244,31 @@ test('with hooks: rules are read before withValidator, as Laravel makes the vali
   assert.equal(await answer(plan, await requestWith({ name: 'Ada' }, { 'x-max': '3' })), { name: 'Ada' });
   assert.equal(calls, ['rules', 'withValidator', 'after']);
   assert.ok(((await answer(plan, await requestWith({ name: 'Ada' }, { 'x-max': '2' }))) as { errors?: unknown }).errors);
+});
+
+test('a closure made in rules() holds its own request: compiled for that request, never reused for another', async () => {
+  const plan = planFormRequest(container, OwnCodeRequest);
+  const before = compilationCount();
+  const notYours = { message: 'The code is not yours.', errors: { code: ['The code is not yours.'] } };
+  for (let i = 0; i < 3; i++) {
+    assert.equal(await answer(plan, await requestWith({ code: 'code-1' }, {}, { id: 1 })), { code: 'code-1' });
+    assert.equal(await answer(plan, await requestWith({ code: 'code-1' }, {}, { id: 2 })), notYours);
+    assert.equal(await answer(plan, await requestWith({ code: 'code-2' }, {}, { id: 2 })), { code: 'code-2' });
+  }
+  assert.is(compilationCount(), before + 9, 'one compilation per request');
+});
+
+test('rules() that throw without a request are read per request: the error reaches the request (a reported 500)', async () => {
+  const plan = planFormRequest(container, BrokenRequest);
+  assert.is(plan.validator, undefined);
+  let error: unknown;
+  try {
+    await resolveFormRequest(plan, await requestWith({}));
+  } catch (e) {
+    error = e;
+  }
+  assert.instance(error, Error);
+  assert.is((error as Error).message, 'broken rules');
 });
 
 test.run();
