@@ -19,6 +19,7 @@ import {
   ThrottleRequests,
   ValidateSignature,
 } from '../../src/index.js';
+import { AUTH_TOKENS, Authenticate } from '../../examples/auth/authenticate.js';
 import type { Reply } from '../helpers/http.js';
 import { freePort, serve } from '../helpers/apps.js';
 
@@ -30,6 +31,9 @@ const MAX_NAME = Symbol('max name');
 class SignedIgnoringTracking extends ValidateSignature {
   protected override readonly ignore = ['utm_source'];
 }
+
+/** A user's middleware class (the bearer-token example), subclassed without a constructor. */
+class AuthenticateApi extends Authenticate {}
 
 /** Throttles per `X-Key` header instead of per IP. */
 class ThrottlePerKey extends ThrottleRequests {
@@ -104,11 +108,14 @@ const s = serve(
     app.container.bind(MAX_NAME).toConstantValue(3);
     app.aliasMiddleware('signed-tracked', SignedIgnoringTracking);
     app.aliasMiddleware('throttle-key', ThrottlePerKey);
+    app.container.bind(AUTH_TOKENS).toConstantValue({ 's3cr3t-token': 'ada' });
+    app.aliasMiddleware('auth-api', AuthenticateApi);
     return app.withRouting({
       api: (router) => {
         router.svc('/signed', Controller, ['GET', 'POST']).name('signed').middleware('signed-tracked');
         router.svc('/throttled', Controller, ['GET', 'POST']).middleware('throttle-key:2,1');
         router.svc('/open', Controller, ['GET', 'POST']);
+        router.svc('/private', Controller, ['GET', 'POST']).middleware('auth-api');
       },
     });
   },
@@ -149,6 +156,12 @@ test("a ThrottleRequests subclass counts with the application's limiter, by its 
     { status: 'ok' },
     'another key',
   );
+});
+
+test("a subclass of a user's middleware class gets its injected token table", async () => {
+  assertReply(await s.http.send('GET', '/api/private?action=status'), 401, { message: 'Unauthenticated.' }, 'no token');
+  const reply = await s.http.send('GET', '/api/private?action=status', { headers: { authorization: 'Bearer s3cr3t-token' } });
+  assertReply(reply, 200, { status: 'ok' }, 'token');
 });
 
 test('an action subclass of a user action gets the injected dependencies', async () => {
