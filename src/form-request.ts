@@ -5,6 +5,7 @@ import { REQUEST_ACCESSORS, type RequestAccessors } from './http/request/accesso
 import type { RuleMap } from './validation/types.js';
 import type { InferValidated } from './typing/rules.js';
 import type { AfterHook, Validator } from './validation/validator.js';
+import type { AuthorizationResponse } from './errors/authorization-response.js';
 
 const REQUEST = Symbol('request');
 const VALIDATED = Symbol('validated');
@@ -12,12 +13,15 @@ const VALIDATED = Symbol('validated');
 /**
  * A request with its own authorization and validation, as the host
  * framework's FormRequest. Switchyard runs, in order: `prepareForValidation()`
- * → `authorize()` (false: 403) → the compiled `rules()` (failure: 422) →
+ * → `authorize()` (false or a denial: 403) → the compiled `rules()` (failure: 422) →
  * `passedValidation()`, then hands the object to the action's `handle`.
  *
  * `rules()`, `messages()`, `attributes()` and `stopOnFirstFailure` are read
- * once per class, when the route is registered, and compiled to a validator:
- * they must not depend on the request.
+ * once per class, when the route is registered, and compiled to a validator.
+ * When they read the request (`this.input()`, `this.user()`,
+ * `this.isPrecognitive()`...), or `rulesPerRequest` is set, they are read on
+ * every request instead, after `authorize()`, as the host framework does;
+ * each distinct rule set is compiled once (docs/form-requests.md).
  *
  * @example
  * class MessageRequest extends FormRequest {
@@ -26,14 +30,26 @@ const VALIDATED = Symbol('validated');
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface below lists the request accessors installed on the prototype.
 export abstract class FormRequest {
+  /**
+   * True: read `rules()`, `messages()` and `attributes()` on every request
+   * even though they do not read the request (they read the clock, or a
+   * service whose answer changes). A form request whose rules read the
+   * request is read per request without it.
+   */
+  static rulesPerRequest?: boolean;
+
   /** Stop validating at the first failing field. */
   stopOnFirstFailure = false;
 
   [REQUEST]!: Request;
   [VALIDATED]: InputBag | undefined;
 
-  /** Whether the caller may make this request. Default true. May be async. */
-  authorize(): boolean | Promise<boolean> {
+  /**
+   * Whether the caller may make this request: `true`, `false` (403), or an
+   * `AuthorizationResponse` (a denial with its own message or status). May be
+   * async. Default true.
+   */
+  authorize(): boolean | AuthorizationResponse | Promise<boolean | AuthorizationResponse> {
     return true;
   }
 
@@ -109,6 +125,11 @@ export abstract class FormRequest {
   /** One request attribute, e.g. `svc.action`. */
   attribute(name: string): unknown {
     return this[REQUEST].attributes.get(name);
+  }
+
+  /** True for a Precognition request (`Precognition: true`), as Laravel's `isPrecognitive()`. */
+  isPrecognitive(): boolean {
+    return this[REQUEST].isPrecognitive;
   }
 }
 

@@ -66,6 +66,7 @@ export {
   UnsupportedMediaTypeError,
   ServiceUnavailableError,
 } from './errors/http-error.js';
+export { AuthorizationResponse } from './errors/authorization-response.js';
 export { ValidationError, type ValidationMessages } from './errors/validation-error.js';
 export { LogicException } from './errors/logic-exception.js';
 export { PrecognitionNotSupportedError, TooManyValidateOnlyNamesError } from './precognition.js';

@@ -1,3 +1,5 @@
+import { statusText } from './status-texts.js';
+
 /**
  * An error that knows the HTTP answer it stands for. Anything thrown while a
  * request is handled that is not an `HttpError` becomes a 500 whose details
@@ -29,10 +31,64 @@ export class BadRequestError extends HttpError {
   }
 }
 
-/** 403: the form request's `authorize()` said no. */
+/** What an `AuthorizationError` reads of the denial it came from (an `AuthorizationResponse`). */
+export interface DenialMessage {
+  message(): string | null;
+}
+
+/**
+ * 403: the form request's `authorize()` said no (Laravel's
+ * `AuthorizationException`). `withStatus(status)` (or `asNotFound()`) answers
+ * with another status instead: its body's message is then the message of the
+ * `AuthorizationResponse` it came from, or else the status text (`Not Found`),
+ * as Laravel's exception handler renders it.
+ *
+ * @example
+ * throw new AuthorizationError('Not yours.');            // 403 {"message":"Not yours."}
+ * throw new AuthorizationError().asNotFound();           // 404 {"message":"Not Found"}
+ */
 export class AuthorizationError extends HttpError {
-  constructor(message = 'This action is unauthorized.') {
-    super(403, message);
+  /** Laravel's code (the reason of the denial, for your own code): never sent. */
+  readonly code: unknown;
+  #response: DenialMessage | undefined;
+  #status: number | null = null;
+
+  constructor(message?: string | null, code?: unknown) {
+    super(403, message ?? 'This action is unauthorized.');
+    this.code = code || 0;
+  }
+
+  /** The `AuthorizationResponse` whose `authorize()` threw this, if any. */
+  response(): DenialMessage | undefined {
+    return this.#response;
+  }
+
+  /** Records the denial this error stands for (called by `AuthorizationResponse.authorize()`). */
+  setResponse(response: DenialMessage): this {
+    this.#response = response;
+    return this;
+  }
+
+  /** Answers with `status` instead of 403; `null` goes back to 403. */
+  withStatus(status: number | null | undefined): this {
+    this.#status = status ?? null;
+    (this as { status: number }).status = status ?? 403;
+    return this;
+  }
+
+  /** Answers 404 instead of 403. */
+  asNotFound(): this {
+    return this.withStatus(404);
+  }
+
+  /** True when a status was set with `withStatus` or `asNotFound`. */
+  hasStatus(): boolean {
+    return this.#status !== null;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    if (this.#status === null) return { message: this.message };
+    return { message: this.#response?.message() || statusText(this.#status) };
   }
 }
 

@@ -24,12 +24,12 @@ export class Request extends InteractsWithInput {
   /**
    * The authenticated user: what the resolver set by authentication
    * middleware returns (`setUserResolver`), else the `auth.user` attribute,
-   * else undefined (Laravel: null).
+   * else undefined (Laravel: null). `T` types the user you resolve.
    */
-  user(guard?: string): unknown {
+  user<T = unknown>(guard?: string): T | undefined {
     const resolver = this.peekMemo()?.userResolver;
-    if (resolver !== undefined) return resolver(guard);
-    return this.peekAttribute('auth.user');
+    if (resolver !== undefined) return resolver(guard) as T | undefined;
+    return this.peekAttribute('auth.user') as T | undefined;
   }
 
   /** Sets how `user()` finds the user; authentication middleware calls it. Returns the request. */

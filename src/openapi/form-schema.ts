@@ -7,6 +7,8 @@
 import type { FormRequestClass } from '../action.js';
 import type { FormRequest } from '../form-request.js';
 import type { RuleMap } from '../validation/types.js';
+import { injectedArgumentCount } from '../container.js';
+import { rulesWithoutRequest } from '../routing/form-request-rules.js';
 import { describeField, type FieldDoc } from './field-schema.js';
 import type { JsonSchema } from './types.js';
 
@@ -88,13 +90,14 @@ const schemas = new WeakMap<FormRequestClass, JsonSchema>();
 /**
  * The schema of a form-request class, read once per class: `rules()` of an
  * instance made as the validator compiler makes its own (a plain `new` when
- * the constructor takes no arguments, else `create()` from the container).
+ * the constructor takes no arguments, else `create()` from the container),
+ * without a request (rules that need one to be read at all document no field).
  */
 export function formRequestSchema(cls: FormRequestClass, create: () => FormRequest): JsonSchema {
   let schema = schemas.get(cls);
   if (schema === undefined) {
-    const sample = cls.length === 0 ? new (cls as unknown as new () => FormRequest)() : create();
-    schema = formSchema(sample.rules());
+    const sample = injectedArgumentCount(cls) === 0 ? new (cls as unknown as new () => FormRequest)() : create();
+    schema = formSchema(rulesWithoutRequest(sample));
     schemas.set(cls, schema);
   }
   return schema;

@@ -1,4 +1,5 @@
 import { AuthorizationError } from '../errors/http-error.js';
+import { AuthorizationResponse } from '../errors/authorization-response.js';
 import { ValidationError } from '../errors/validation-error.js';
 import { bindRequest, setValidated, type FormRequest } from '../form-request.js';
 import type { Stage } from '../routing/exchange.js';
@@ -12,8 +13,9 @@ import { Validator } from '../validation/validator.js';
 
 /**
  * Builds the action's form request and runs it in the host
- * framework's order: `prepareForValidation()` → `authorize()` (false: 403,
- * even when the data is also invalid) → validation with the class's compiled
+ * framework's order: `prepareForValidation()` → `authorize()` (false: 403, an
+ * `AuthorizationResponse` denial: its own status; even when the data is also
+ * invalid) → validation with the class's compiled
  * validator (failure: 422) → `passedValidation()`. Hooks may be async; when
  * none is, the stage completes synchronously and allocates no callbacks.
  *
@@ -41,8 +43,15 @@ function authorize(
   limits: ValidationLimits | undefined,
 ): Awaitable<FormRequest> {
   const allowed = form.authorize();
-  if (isThenable<boolean>(allowed)) return Promise.resolve(allowed).then((value) => validate(plan, form, request, only, limits, value));
-  return validate(plan, form, request, only, limits, allowed);
+  if (isThenable<boolean | AuthorizationResponse>(allowed)) {
+    return Promise.resolve(allowed).then((value) => validate(plan, form, request, only, limits, passes(value)));
+  }
+  return validate(plan, form, request, only, limits, passes(allowed));
+}
+
+/** Laravel's `passesAuthorization`: a response throws its denial, or allows. */
+function passes(allowed: boolean | AuthorizationResponse): boolean {
+  return allowed instanceof AuthorizationResponse ? allowed.authorize().allowed() : allowed;
 }
 
 function validate(
@@ -55,7 +64,7 @@ function validate(
 ): Awaitable<FormRequest> {
   if (allowed !== true) throw new AuthorizationError();
   if (plan.hooked) return validateWithHooks(plan, form, request, only, limits);
-  const validator = plan.validator;
+  const validator = plan.validator ?? plan.perRequest!(form);
   const outcome = validator.async
     ? validator.validate(request.all(), only, limits, plan.context(request))
     : validator.validate(request.all(), only, limits);
@@ -70,11 +79,12 @@ async function validateWithHooks(
   only: readonly string[] | undefined,
   limits: ValidationLimits | undefined,
 ): Promise<FormRequest> {
+  const compiled = plan.validator ?? plan.perRequest!(form);
   const input = request.all();
   const validator = new Validator(input);
   if (form.withValidator !== undefined) await form.withValidator(validator);
   validator.after(form.after());
-  const outcome = await plan.validator.validate(input, only, limits, plan.context(request));
+  const outcome = await compiled.validate(input, only, limits, plan.context(request));
   if (!outcome.ok) validator.errors().merge(outcome.errors);
   await validator.runAfterHooks();
   if (validator.fails()) throw new ValidationError(validator.errors().toJSON());

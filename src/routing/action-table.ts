@@ -2,20 +2,23 @@ import type { Container } from 'inversify';
 import { Action, type ActionClass, type FormRequestClass } from '../action.js';
 import { DEFAULT_ACTION, FALLBACK_ACTION } from '../action-controller.js';
 import { FormRequest } from '../form-request.js';
-import { makeFactory, resolve, type Concrete } from '../container.js';
+import { injectedArgumentCount, makeFactory, resolve, type Concrete } from '../container.js';
 import { declaredParameterType } from '../handles.js';
 import { LogicException } from '../errors/logic-exception.js';
 import { allowHeader, expandMethods } from './methods.js';
 import { actionPolicy, type ActionPolicy } from './action-policy.js';
-import { compileValidator } from '../validation/compiler.js';
 import type { CompiledValidator } from '../validation/types.js';
+import { readFormRequestRules, type FormRequestRules } from './form-request-rules.js';
 import type { ServiceKey, ValidationContext } from '../validation/rules/definition.js';
 
 /** A form request class, ready at boot: how to build one and its compiled validator. */
 export interface FormRequestPlan {
   readonly cls: FormRequestClass;
   readonly create: () => FormRequest;
-  readonly validator: CompiledValidator;
+  /** The validator of every request; undefined when the rules are read per request (then `perRequest` gives it). */
+  readonly validator: CompiledValidator | undefined;
+  /** The validator of this request's rules, for a class whose rules read the request (docs/form-requests.md). */
+  readonly perRequest: ((form: FormRequest) => CompiledValidator) | undefined;
   /** The class has `after()` or `withValidator` hooks (they make validation async). */
   readonly hooked: boolean;
   /** What rules with input/output see of the application and the request. */
@@ -48,7 +51,7 @@ export interface ActionTable {
   readonly fallbackAction: ActionPlan | undefined;
 }
 
-const validators = new WeakMap<FormRequestClass, CompiledValidator>();
+const rulesByClass = new WeakMap<FormRequestClass, FormRequestRules>();
 const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Builds the table for a controller's `actions` map. */
@@ -106,26 +109,28 @@ function formRequestOf(cls: ActionClass): FormRequestClass | undefined {
   return undefined;
 }
 
-/** Builds the form request plan, compiling its rules once per class. */
+/** Builds the form request plan: its rules read, and compiled unless they are read per request, once per class. */
 export function planFormRequest(container: Container, cls: FormRequestClass): FormRequestPlan {
   const create = makeFactory(container, cls);
-  let validator = validators.get(cls);
-  if (validator === undefined) {
+  let rules = rulesByClass.get(cls);
+  if (rules === undefined) {
     // Read rules() from a plain instance when the class takes no constructor arguments: property injections
     // may be bound after the routes are registered (they are resolved per request).
-    const sample = cls.length === 0 ? new (cls as unknown as new () => FormRequest)() : create();
-    validator = compileValidator(sample.rules(), {
-      owner: cls.name,
-      messages: sample.messages(),
-      attributes: sample.attributes(),
-      stopOnFirstFailure: sample.stopOnFirstFailure,
-    });
-    validators.set(cls, validator);
+    const sample = injectedArgumentCount(cls) === 0 ? new (cls as unknown as new () => FormRequest)() : create();
+    rules = readFormRequestRules(cls, sample);
+    rulesByClass.set(cls, rules);
   }
   const proto = cls.prototype as FormRequest;
   const hooked = typeof proto.withValidator === 'function' || proto.after !== FormRequest.prototype.after;
   const service = serviceLookup(container);
-  return { cls, create, validator, hooked, context: (request) => ({ service, request }) };
+  return {
+    cls,
+    create,
+    validator: rules.validator,
+    perRequest: rules.perRequest,
+    hooked,
+    context: (request) => ({ service, request }),
+  };
 }
 
 /** `ValidationContext.service` over the application's container. */

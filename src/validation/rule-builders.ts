@@ -23,6 +23,7 @@ import { UncompromisedVerifier } from './services/uncompromised-verifier.js';
 import {
   CONDITIONAL_RULE,
   PREFETCHED_PART,
+  RULE_KEY,
   type ConditionalRule,
   type FailCallback,
   type PrefetchedPart,
@@ -72,6 +73,11 @@ export class EnumRule implements RuleObject {
 
   validate(_attribute: string, value: unknown, fail: FailCallback): void {
     if (!this.#matches(value)) fail('The selected :attribute is invalid.');
+  }
+
+  /** @internal The accepted cases: all there is to this rule. */
+  [RULE_KEY](): string {
+    return JSON.stringify(this.#values);
   }
 
   /** `tryFrom($value)`: a string case equals the string; an int case takes an integer or an integral numeric string. */
@@ -211,6 +217,11 @@ export class Password implements RuleObject {
   uncompromised(threshold = 0): this {
     this.#threshold = threshold;
     return this;
+  }
+
+  /** @internal The requirements: all there is to this rule. */
+  [RULE_KEY](): string {
+    return JSON.stringify([this.#min, this.#max, this.#letters, this.#mixed, this.#numbers, this.#symbols, this.#threshold]);
   }
 
   /** @internal The leak lookup, run by the validator as a rule with input/output after `validate`. */

@@ -61,6 +61,19 @@ export interface StringableRule {
   toString(): string;
 }
 
+/**
+ * A built rule object whose behaviour is all in the text this returns: two
+ * objects of one class with the same key validate alike, so a validator
+ * compiled for one serves the other (the rule sets of form requests whose
+ * rules are read per request are cached by such keys).
+ */
+export const RULE_KEY: unique symbol = Symbol('switchyard.ruleKey');
+
+/** A rule object with a `RULE_KEY` (`Rule.enum`, `Password`). */
+export interface KeyedRule {
+  [RULE_KEY](): string;
+}
+
 /** Marks a builder that stands for several rules, read in its place (Laravel's `File` rule). */
 export const RULE_LIST: unique symbol = Symbol('switchyard.ruleList');
 

@@ -6,7 +6,8 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { formSchema } from '../../src/openapi/form-schema.js';
+import { formRequestSchema, formSchema } from '../../src/openapi/form-schema.js';
+import { FormRequest } from '../../src/form-request.js';
 import type { JsonSchema } from '../../src/openapi/types.js';
 import type { RuleMap } from '../../src/index.js';
 
@@ -164,4 +165,22 @@ forms('no rules: an empty object', () => {
 });
 
 rules.run();
+forms('rules that read the request are documented as they read without one, or as no field; never a throw', () => {
+  class PredictedRequest extends FormRequest {
+    override rules() {
+      return this.isPrecognitive() ? { name: 'string' } : { name: 'required|string' };
+    }
+  }
+  class UserRequest extends FormRequest {
+    override rules() {
+      return { email: `required|not_in:${this.user<{ email: string }>()!.email}` };
+    }
+  }
+  const unused = (): FormRequest => {
+    throw new Error('not built through the container');
+  };
+  assert.equal(formRequestSchema(PredictedRequest, unused), formSchema({ name: 'required|string' }));
+  assert.equal(formRequestSchema(UserRequest, unused), formSchema({}));
+});
+
 forms.run();

@@ -8,6 +8,7 @@ import { FormRequest } from '../../src/form-request.js';
 import { planFormRequest } from '../../src/routing/action-table.js';
 import { resolveFormRequest } from '../../src/pipeline/resolve-form-request.js';
 import { AuthorizationError } from '../../src/errors/http-error.js';
+import { AuthorizationResponse } from '../../src/errors/authorization-response.js';
 import { ValidationError } from '../../src/errors/validation-error.js';
 import { jsonIncoming } from '../helpers/fake-request.js';
 import { plain } from '../helpers/plain.js';
@@ -187,6 +188,65 @@ test('hooks that add nothing let the request pass: validated() as without hooks,
   const failing = await requestWith({ a: 'x', b: 'from-with' });
   const error = (await outcome(() => resolveFormRequest(planFormRequest(container, Hooked), failing))) as ValidationError;
   assert.equal(error.errors, { b: ['Added by withValidator.'] });
+});
+
+class DeniesWithResponse extends FormRequest {
+  override authorize() {
+    return AuthorizationResponse.deny('foo');
+  }
+  override rules() {
+    return { name: 'required' };
+  }
+}
+
+class AllowsWithResponse extends FormRequest {
+  override authorize() {
+    return AuthorizationResponse.allow();
+  }
+  override rules() {
+    return { name: 'required' };
+  }
+}
+
+class DeniesAsNotFoundLater extends FormRequest {
+  override async authorize() {
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    return AuthorizationResponse.denyAsNotFound();
+  }
+}
+
+class ThrowsWithStatus extends FormRequest {
+  override authorize(): boolean {
+    throw new AuthorizationError().withStatus(410);
+  }
+}
+
+test('authorize() returning a denial throws its AuthorizationError, before validation', async () => {
+  const error = await outcome(async () => resolveFormRequest(planFormRequest(container, DeniesWithResponse), await requestWith({})));
+  assert.instance(error, AuthorizationError);
+  assert.is((error as AuthorizationError).status, 403);
+  assert.is((error as AuthorizationError).message, 'foo');
+});
+
+test('authorize() returning an allowing response lets the request through to validation', async () => {
+  const plan = planFormRequest(container, AllowsWithResponse);
+  const passed = resolveFormRequest(plan, await requestWith({ name: 'x' }));
+  assert.not.instance(passed, Promise, 'no hook is async: the stage completes synchronously');
+  assert.equal((passed as FormRequest).validated(), { name: 'x' });
+  assert.instance(await outcome(async () => resolveFormRequest(plan, await requestWith({}))), ValidationError);
+});
+
+test('an async authorize() may resolve to a denial with a status', async () => {
+  const error = await outcome(async () => resolveFormRequest(planFormRequest(container, DeniesAsNotFoundLater), await requestWith({})));
+  assert.instance(error, AuthorizationError);
+  assert.is((error as AuthorizationError).status, 404);
+  assert.equal((error as AuthorizationError).toJSON(), { message: 'Not Found' });
+});
+
+test('an AuthorizationError thrown by authorize() keeps its status', async () => {
+  const error = await outcome(async () => resolveFormRequest(planFormRequest(container, ThrowsWithStatus), await requestWith({})));
+  assert.instance(error, AuthorizationError);
+  assert.is((error as AuthorizationError).status, 410);
 });
 
 test.run();
