@@ -15,7 +15,7 @@ import { renderError } from './http/render-error.js';
 import type { MiddlewareFunction } from './http/middleware.js';
 import { UrlSigner } from './signing/url-signer.js';
 import { LogicException } from './errors/logic-exception.js';
-import { PLAIN_STAGES, formRouteStages, svcStages } from './pipeline/dispatch.js';
+import { plainStages, svcStages, type NamedStage } from './pipeline/dispatch.js';
 import { ActionPolicies } from './pipeline/action-policies.js';
 import { plansOf, planFormRequest, type ActionPlan } from './routing/action-table.js';
 import { PrecognitionServiceProvider } from './precognitive/precognition-service-provider.js';
@@ -64,6 +64,8 @@ export class Application implements RouterHost, ProviderHost {
   #openapiRoute = false;
   /** Made once, on the first listener, when `health_checks` / `max_event_loop_delay` are set. */
   #healthProbe: HealthProbe | undefined;
+  /** The named stages of each kind of route, made at boot (for `lifecycle()`). */
+  #stageLists: Record<'svc' | 'plain' | 'form', readonly NamedStage[]> | undefined;
   #loadShedder: LoadShedder | undefined;
 
   /** Validates the options (a `LogicException` for a bad value) and registers the `svc` macro. */
@@ -164,16 +166,45 @@ export class Application implements RouterHost, ProviderHost {
     }
     // Everything resolved: only now change state, so a failed boot fails again next time.
     const forms = routes.map((route) => (route.formRequest === undefined ? undefined : planFormRequest(this.container, route.formRequest)));
-    const svc = svcStages(this.config, new ActionPolicies(this.config, tables, actionMiddleware), this.render);
-    const withForm = formRouteStages(this.config);
+    const lists = {
+      svc: svcStages(this.config, new ActionPolicies(this.config, tables, actionMiddleware), this.render),
+      plain: plainStages(this.config, false),
+      form: plainStages(this.config, true),
+    };
+    const runs = { svc: lists.svc.map((s) => s.run), plain: lists.plain.map((s) => s.run), form: lists.form.map((s) => s.run) };
     routes.forEach((route, i) => {
-      const stages = route.selectsAction ? svc : forms[i] !== undefined ? withForm : PLAIN_STAGES;
-      route.seal(stages, compose(routeMiddleware[i]!, resume, this.render), forms[i]);
+      const kind = route.selectsAction ? 'svc' : forms[i] !== undefined ? 'form' : 'plain';
+      route.seal(runs[kind], compose(routeMiddleware[i]!, resume, this.render), forms[i]);
     });
     this.router.seal();
+    this.#stageLists = lists;
     this.#globalMiddleware = global;
     this.#booted = true;
     return this;
+  }
+
+  /**
+   * Every step a request to a route of `kind` goes through under this
+   * application's configuration, in order, by name: what answers before the
+   * kernel (the health check, load shedding), the kernel's checks, the
+   * handler deadline, global middleware, the route's stages, and the
+   * answer's headers and writing. The list docs/architecture.md shows
+   * ("A request's path") is this list with every optional step on.
+   */
+  lifecycle(kind: 'svc' | 'plain' | 'form' = 'svc'): string[] {
+    const kernel = this.#getKernel();
+    const { health, max_event_loop_delay: shedding, handler_timeout: deadline } = this.config;
+    return [
+      ...(health === undefined ? [] : ['health']),
+      ...(shedding === 0 ? [] : ['loadShedding']),
+      'findRoute',
+      ...kernel.checks.map((check) => check.name),
+      ...(deadline === 0 ? [] : ['handlerDeadline']),
+      'globalMiddleware',
+      ...this.#stageLists![kind].map((stage) => stage.name),
+      'answerHeaders',
+      'writeResponse',
+    ];
   }
 
   /**

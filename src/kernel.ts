@@ -7,7 +7,7 @@ import { decodePath, MalformedPathError } from './http/decode-path.js';
 import type { ErrorRenderer, Handler } from './http/compose.js';
 import type { Router } from './routing/router.js';
 import { Exchange } from './routing/exchange.js';
-import { NotFoundError, UriTooLongError } from './errors/http-error.js';
+import { NotFoundError, UriTooLongError, type HttpError } from './errors/http-error.js';
 import { withDeadline } from './pipeline/deadline.js';
 import type { SwitchyardConfig } from './config.js';
 import { isThenable, type Awaitable } from './awaitable.js';
@@ -31,6 +31,32 @@ export interface RequestObserver {
   answered(request: Request, status: number, exchange: Exchange): void;
 }
 
+/** A check the kernel runs before global middleware: it answers (returns or throws) or lets the request on (undefined). */
+export interface KernelCheck {
+  readonly name: string;
+  readonly run: (request: Request) => JsonResponse | undefined;
+}
+
+/** The kernel's checks, in order, under `config`. */
+export function kernelChecks(config: SwitchyardConfig, cors: CorsLayer | undefined): readonly KernelCheck[] {
+  return [
+    // Before anything reads a header: node:http may have dropped some, and a preflight would be answered from the rest.
+    { name: 'headerLines', run: (request) => refuse(headerLinesError(request.raw)) },
+    // A CORS preflight is answered before anything else runs (the host framework's HandleCors).
+    ...(cors === undefined ? [] : [{ name: 'corsPreflight', run: (request: Request) => cors.answerPreflight(request) }]),
+    { name: 'wireRules', run: (request) => refuse(wireError(request.raw)) },
+    {
+      name: 'queryLength',
+      run: (request) => refuse(request.rawQuery.length > config.max_query_length ? new UriTooLongError() : undefined),
+    },
+  ];
+}
+
+function refuse(error: HttpError | undefined): undefined {
+  if (error !== undefined) throw error;
+  return undefined;
+}
+
 /** Called by the Express-style middleware when no route matches. */
 export type NextFunction = (error?: unknown) => void;
 
@@ -49,6 +75,8 @@ export class Kernel {
   readonly #observer: RequestObserver | undefined;
 
   readonly #cors: CorsLayer | undefined;
+  /** What the kernel checks before global middleware, in order (docs/architecture.md, "A request's path"). */
+  readonly checks: readonly KernelCheck[];
 
   /**
    * `globalMiddleware`: the application's global middleware, composed once around `destination`.
@@ -66,6 +94,7 @@ export class Kernel {
     this.#pipeline = globalMiddleware(runRoute);
     this.#cors = cors;
     this.#observer = observer;
+    this.checks = kernelChecks(config, cors);
   }
 
   /** The `(req, res, next?)` entry point. With `next`, an unmatched path is passed on. */
@@ -100,15 +129,10 @@ export class Kernel {
 
   #run(exchange: Exchange): Awaitable<JsonResponse> {
     const request = exchange.request;
-    // Before anything reads a header: node:http may have dropped some, and a preflight would be answered from the rest.
-    const cut = headerLinesError(request.raw);
-    if (cut !== undefined) throw cut;
-    // A CORS preflight is answered before anything else runs (the host framework's HandleCors).
-    const preflight = this.#cors?.answerPreflight(request);
-    if (preflight !== undefined) return preflight;
-    const refused = wireError(request.raw);
-    if (refused !== undefined) throw refused;
-    if (request.rawQuery.length > this.config.max_query_length) throw new UriTooLongError();
+    for (const check of this.checks) {
+      const answer = check.run(request);
+      if (answer !== undefined) return answer;
+    }
     const running = this.#pipeline(request, exchange);
     const limit = this.config.handler_timeout;
     return limit === 0 ? running : withDeadline(Promise.resolve(running), limit, request, this.render);

@@ -1,29 +1,12 @@
 /**
- * The request path of a route, in order: one list per kind of route, decided
- * at boot. Each stage answers, or calls `exchange.next()` for the next one
- * (src/routing/exchange.ts). A stage returns a plain value when it has
- * nothing to wait for and a Promise when it must wait (the body, an async
- * hook), so a request that waits for nothing is answered within the tick it
- * arrived in. Adding a stage is one file and one line here.
- *
- *   svc route                                   plain route (addRoute)
- *   0. overrideMethod      a POST's _method     0. overrideMethod
- *   1. routeMethod         405 / OPTIONS        1. routeMethod
- *  (2. readBodyToSelect    action_source body/both)
- *   3. selectAction        plan, or 404 held    2. normaliseInput
- *  (4. normaliseInput      trim_strings, convert_empty_strings_to_null)
- *   5. routeMiddleware     auth, signed, yours  3. routeMiddleware
- *   6. answerMissingAction the held 404        (4. readRouteBody, 5. resolveFormRequest:
- *                                                   with { formRequest, handler })
- *                                                6. callRouteHandler  204 for a prediction
- *                                                   behind `precognitive`, else the handler
- *   7. guardMethod         405 / OPTIONS with the action's Allow
- *   8. refuseUnsupportedPrediction  400
- *  (9. actionDeadline      the action's own `timeout`)
- * (10. actionMiddleware    the action's own `middleware` and `throttle`)
- *  11. readBody            when the action needs it, within its `bodyLimit`
- *  12. resolveFormRequest  prepare → authorize (403) → validate (422) → passed
- *  13. answer              204 Precognition-Success, or the handler's value
+ * The stages of a route, in order: one list per kind of route, decided at
+ * boot, each stage named as docs/architecture.md ("A request's path") names
+ * it — a test holds the two together. Each stage answers, or calls
+ * `exchange.next()` for the next one (src/routing/exchange.ts). A stage
+ * returns a plain value when it has nothing to wait for and a Promise when
+ * it must wait (the body, an async hook), so a request that waits for
+ * nothing is answered within the tick it arrived in. Adding a stage is one
+ * file and one entry here.
  */
 import type { SwitchyardConfig } from '../config.js';
 import type { ErrorRenderer } from '../http/compose.js';
@@ -41,30 +24,52 @@ import { refuseUnsupportedPrediction } from './refuse-prediction.js';
 import { resolveFormRequestStage } from './resolve-form-request.js';
 import { answer, callRouteHandler } from './run-handler.js';
 
+/** A stage with the name the architecture page gives it. */
+export interface NamedStage {
+  readonly name: string;
+  readonly run: Stage;
+}
+
 /** The stages of a `svc` route under this configuration and the actions' own policies. */
-export function svcStages(config: SwitchyardConfig, policies: ActionPolicies, render: ErrorRenderer): readonly Stage[] {
+export function svcStages(config: SwitchyardConfig, policies: ActionPolicies, render: ErrorRenderer): readonly NamedStage[] {
   return [
-    overrideMethodWithin((exchange) => policies.limitsToSelect(exchange.route!.actions)),
-    routeMethod,
-    ...(config.action_source === 'query' ? [] : [readBodyToSelect(policies)]),
-    selectActionStage(config),
-    ...(config.trim_strings === false && config.convert_empty_strings_to_null === false ? [] : [normaliseInput]),
-    routeMiddleware,
-    answerMissingAction,
-    guardMethodStage,
-    refuseUnsupportedPrediction,
-    ...(policies.deadlines ? [policies.deadlineStage(render)] : []),
-    ...(policies.middleware ? [policies.middlewareStage()] : []),
-    policies.readBodyStage(),
-    resolveFormRequestStage(config),
-    answer,
+    { name: 'overrideMethod', run: overrideMethodWithin((exchange) => policies.limitsToSelect(exchange.route!.actions)) },
+    { name: 'routeMethod', run: routeMethod },
+    ...(config.action_source === 'query' ? [] : [{ name: 'readBodyToSelect', run: readBodyToSelect(policies) }]),
+    { name: 'selectAction', run: selectActionStage(config) },
+    ...normalising(config),
+    { name: 'routeMiddleware', run: routeMiddleware },
+    { name: 'answerMissingAction', run: answerMissingAction },
+    { name: 'guardMethod', run: guardMethodStage },
+    { name: 'refuseUnsupportedPrediction', run: refuseUnsupportedPrediction },
+    ...(policies.deadlines ? [{ name: 'actionDeadline', run: policies.deadlineStage(render) }] : []),
+    ...(policies.middleware ? [{ name: 'actionMiddleware', run: policies.middlewareStage() }] : []),
+    { name: 'readBody', run: policies.readBodyStage() },
+    { name: 'resolveFormRequest', run: resolveFormRequestStage(config) },
+    { name: 'answer', run: answer },
   ];
 }
 
-/** The stages of a plain route. */
-export const PLAIN_STAGES: readonly Stage[] = [overrideMethod, routeMethod, normaliseInput, routeMiddleware, callRouteHandler];
+/** The stages of a plain route (`addRoute`); `withForm`: one with a form request (`{ formRequest, handler }`). */
+export function plainStages(config: SwitchyardConfig, withForm: boolean): readonly NamedStage[] {
+  return [
+    { name: 'overrideMethod', run: overrideMethod },
+    { name: 'routeMethod', run: routeMethod },
+    { name: 'normaliseInput', run: normaliseInput },
+    { name: 'routeMiddleware', run: routeMiddleware },
+    ...(withForm
+      ? [
+          { name: 'readRouteBody', run: readRouteBody },
+          { name: 'resolveFormRequest', run: resolveFormRequestStage(config) },
+        ]
+      : []),
+    { name: 'callRouteHandler', run: callRouteHandler },
+  ];
+}
 
-/** The stages of a plain route with a form request (`{ formRequest, handler }`) under this configuration. */
-export function formRouteStages(config: SwitchyardConfig): readonly Stage[] {
-  return [overrideMethod, routeMethod, normaliseInput, routeMiddleware, readRouteBody, resolveFormRequestStage(config), callRouteHandler];
+/** `trim_strings` and `convert_empty_strings_to_null`, unless both are off: from here on the input reads normalised. */
+function normalising(config: SwitchyardConfig): readonly NamedStage[] {
+  return config.trim_strings === false && config.convert_empty_strings_to_null === false
+    ? []
+    : [{ name: 'normaliseInput', run: normaliseInput }];
 }

@@ -7,7 +7,7 @@ import type { Stage } from '../routing/exchange.js';
 import { publishAction } from '../diagnostics/channels.js';
 
 /**
- * Stage 1 of a `svc` route: chooses the action (SPEC selection rules 1-8).
+ * Chooses the action of a `svc` route (SPEC selection rules 1-8).
  *
  * - The key's presence and value come from the configured source only;
  *   `both` is body over query, as the host framework's `input()`.
