@@ -98,6 +98,8 @@ export function runPool(files: readonly TestFile[], options: PoolOptions): Promi
         }, options.fileTimeoutMs);
       };
 
+      // A send to a worker that just died: its 'close' below counts the file.
+      child.on('error', () => undefined);
       child.stdout!.setEncoding('utf8');
       child.stdout!.on('data', (chunk: string) => {
         output += chunk;
