@@ -39,7 +39,7 @@ interface Probe {
 const ECHO = 'POST /api/system?action=echo HTTP/1.1';
 const HOST = ['host', '127.0.0.1'] as const;
 
-/** The rule of tests/hardening/corpus.test.ts: a success or a 4xx JSON error with a message, never a stack trace. */
+/** The rule of tests/hardening/corpus.int.test.ts: a success or a 4xx JSON error with a message, never a stack trace. */
 function judgeCorpus(x: Exchange, abandoned: boolean): string | undefined {
   if (x.timedOut) return 'held open past the timeouts';
   if (x.replies.length === 0) return abandoned ? undefined : 'closed without an answer';

@@ -1,7 +1,7 @@
 /**
  * Testing actions with Node's own test runner and `app.inject()`.
  * Run: `node --test dist/examples/testing/node-test-example.js`
- * (docs/testing.md; tests/testing/examples.test.ts runs it in CI).
+ * (docs/testing.md; tests/testing/examples.int.test.ts runs it in CI).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,7 +1,7 @@
 /**
  * Testing actions with uvu and `app.inject()`: no port, no socket, the same
  * answers as over the wire. Run: `node dist/examples/testing/uvu-example.js`
- * (docs/testing.md; tests/testing/examples.test.ts runs it in CI).
+ * (docs/testing.md; tests/testing/examples.int.test.ts runs it in CI).
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';

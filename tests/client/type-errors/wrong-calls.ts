@@ -1,6 +1,6 @@
 /**
  * Must NOT compile: every line marked `// error TSnnnn` must fail with that
- * code, and no other line may fail (tests/client/types.test.ts). Left out of
+ * code, and no other line may fail (tests/client/types.int.test.ts). Left out of
  * the normal build by tsconfig.json.
  */
 import { createClient } from '../../../src/client/index.js';

@@ -1,7 +1,7 @@
 /**
  * Must compile: typed calls of the client against the example and the shop
  * (tests/client/app.ts). Part of the normal build, and type-checked again by
- * tests/client/types.test.ts. Never run: the functions are only declared.
+ * tests/client/types.int.test.ts. Never run: the functions are only declared.
  */
 import { createClient, isValidationFailed, type ActionInput, type FieldErrors, type InferInput } from '../../../src/client/index.js';
 import type { InferValidated } from '../../../src/typing/rules.js';

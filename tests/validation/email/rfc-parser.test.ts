@@ -11,6 +11,7 @@ import * as assert from 'uvu/assert';
 import { EmailLexer } from '../../../src/validation/email/lexer.js';
 import { parseAddress, passesRfcValidations } from '../../../src/validation/email/rfc-parser.js';
 import type { EmailWarning } from '../../../src/validation/email/warnings.js';
+import { assertLinear } from '../../helpers/growth.js';
 
 const PHP: readonly (readonly [string, boolean, readonly EmailWarning[]])[] = [
   ['user@example.com', true, []],
@@ -243,14 +244,17 @@ test('a second parse on the same lexer measures its local part after the first d
   assert.is(passesRfcValidations(`${'a'.repeat(54)}@bbbbbbb.cc`, ['rfc', 'strict']), true);
 });
 
-test('100 KB of any character is parsed in linear time', () => {
+test('100 KB of any character is parsed in linear time', async () => {
   for (const unit of ['a', '.', '"', '(', ')', '[', ']', '\\', ' ', '@', 'é', '::', 'a.', '("', '\\"', '(a)', '"a".', '[1.2.3.4]']) {
     for (const prefix of ['', 'a@', 'a@b.', 'a@[', '"', '(', 'a@(']) {
-      const value = prefix + unit.repeat(100_000 / unit.length);
-      const start = process.hrtime.bigint();
-      passesRfcValidations(value, ['rfc', 'strict']);
-      const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      assert.ok(ms < 200, `${JSON.stringify(prefix + unit)}: ${ms.toFixed(1)} ms`);
+      await assertLinear(
+        JSON.stringify(prefix + unit),
+        (size) => {
+          const value = prefix + unit.repeat(size / unit.length);
+          return () => passesRfcValidations(value, ['rfc', 'strict']);
+        },
+        10_000,
+      );
     }
   }
 });

@@ -5,6 +5,7 @@ import { request } from 'undici';
 import { Action, ActionController, Application, type Request } from '../../src/index.js';
 import { rawExchange } from './raw-socket.js';
 import { httpRequest } from './corpus.js';
+import { lateness } from '../helpers/deadline.js';
 
 let release: () => void = () => undefined;
 
@@ -52,17 +53,21 @@ slow('a request head that never finishes is cut off by headers_timeout', async (
   const app = makeApp();
   const { port } = await app.listen(0, '127.0.0.1');
   try {
-    const started = Date.now();
-    const outcome = await new Promise<{ text: string; ms: number }>((resolve) => {
-      const socket = connect(port, '127.0.0.1');
-      let text = '';
-      socket.on('connect', () => socket.write('GET /api/life?action=status HTTP/1.1\r\nhost: x\r\nx-slow: '));
-      socket.on('data', (chunk) => (text += chunk.toString()));
-      socket.on('error', () => undefined);
-      socket.on('close', () => resolve({ text, ms: Date.now() - started }));
-      setTimeout(() => socket.destroy(), 5000);
-    });
-    assert.ok(outcome.ms < 4000, `cut off after ${outcome.ms} ms`);
+    // Against a timer of headers_timeout (400 ms): tests/helpers/deadline.ts.
+    const { value: outcome, late } = await lateness(
+      400,
+      () =>
+        new Promise<{ text: string }>((resolve) => {
+          const socket = connect(port, '127.0.0.1');
+          let text = '';
+          socket.on('connect', () => socket.write('GET /api/life?action=status HTTP/1.1\r\nhost: x\r\nx-slow: '));
+          socket.on('data', (chunk) => (text += chunk.toString()));
+          socket.on('error', () => undefined);
+          socket.on('close', () => resolve({ text }));
+          setTimeout(() => socket.destroy(), 5000);
+        }),
+    );
+    assert.ok(late < 3600, `cut off ${late.toFixed(0)} ms after headers_timeout`);
     assert.match(outcome.text, /^HTTP\/1\.1 408/);
     assert.match(outcome.text, /"message":"The request took too long to arrive."/);
     const after = await rawExchange(port, httpRequest('GET', '/api/life?action=status'));
@@ -120,9 +125,8 @@ shutdown('connections still open after shutdown_timeout are cut', async () => {
     () => 'cut',
   );
   await new Promise((resolve) => setTimeout(resolve, 100));
-  const started = Date.now();
-  await app.close();
-  assert.ok(Date.now() - started < 2000);
+  const { late } = await lateness(200, () => app.close());
+  assert.ok(late < 1800, `closed ${late.toFixed(0)} ms after shutdown_timeout`);
   assert.is(await inflight, 'cut');
   release();
 });

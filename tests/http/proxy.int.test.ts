@@ -10,6 +10,7 @@ import * as assert from 'uvu/assert';
 import { request } from 'undici';
 import { Action, ActionController, Application, LogicException, type Request, type SwitchyardOptions } from '../../src/index.js';
 import { TrustedProxies, type TrustProxy } from '../../src/config/trusted-proxies.js';
+import { assertLinear } from '../helpers/growth.js';
 
 class WhereAction extends Action {
   handle(request: Request) {
@@ -149,11 +150,18 @@ peers('REMOTE_ADDR in a list stands for the direct peer', () => {
   assert.is(ip(['REMOTE_ADDR'], '192.0.2.1', '203.0.113.9, 192.0.2.1'), '203.0.113.9');
 });
 
-peers('a long chain of trusted hops is walked in linear time', () => {
-  const hops = Array.from({ length: 5000 }, (_, i) => `10.0.${(i >> 8) & 255}.${i & 255}`).join(', ');
-  const started = performance.now();
-  assert.is(ip(['127.0.0.1', '10.0.0.0/8'], '127.0.0.1', `203.0.113.9, ${hops}`), '203.0.113.9');
-  assert.ok(performance.now() - started < 500, 'fast');
+peers('a long chain of trusted hops is walked in linear time', async () => {
+  const chain = (count: number) =>
+    `203.0.113.9, ${Array.from({ length: count }, (_, i) => `10.0.${(i >> 8) & 255}.${i & 255}`).join(', ')}`;
+  assert.is(ip(['127.0.0.1', '10.0.0.0/8'], '127.0.0.1', chain(5000)), '203.0.113.9');
+  await assertLinear(
+    'walking the hops',
+    (count) => {
+      const forwarded = chain(count);
+      return () => ip(['127.0.0.1', '10.0.0.0/8'], '127.0.0.1', forwarded);
+    },
+    500,
+  );
 });
 
 peers.run();
