@@ -9,7 +9,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Redis } from 'ioredis';
 import { resolveConfig } from '../src/config.js';
-import { Request } from '../src/http/request.js';
+import { HttpRequest } from '../src/http/request.js';
 import { JsonResponse } from '../src/http/response.js';
 import type { Next } from '../src/http/middleware.js';
 import { Limit } from '../src/rate-limiting/limit.js';
@@ -31,10 +31,10 @@ const raws: IncomingMessage[] = Array.from(
   (_, i) =>
     ({ method: 'GET', headers: { host: 'bench' }, socket: { remoteAddress: `10.0.${i >> 8}.${i & 255}` } }) as unknown as IncomingMessage,
 );
-const requestAt = (i: number) => new Request(raws[i % CLIENTS]!, res, '/api/items', 'action=status', config);
+const requestAt = (i: number) => new HttpRequest(raws[i % CLIENTS]!, res, '/api/items', 'action=status', config);
 
 // The rest of the pipeline, answered at once (the real pipeline's next is async; its cost is not the middleware's).
-const next = ((_request: Request) => new JsonResponse({ status: 'ok' })) as unknown as Next;
+const next = ((_request: HttpRequest) => new JsonResponse({ status: 'ok' })) as unknown as Next;
 
 function timeLoop(run: (i: number) => unknown): number {
   const t0 = process.hrtime.bigint();

@@ -15,7 +15,7 @@ export type FormRequestClass = Concrete<FormRequest>;
  * `handle` receives the validated form request when it declares one: by the
  * parameter type with the `@handles` decorator (TypeScript), or with the
  * static `formRequest` property (plain JavaScript). Otherwise it receives the
- * `Request`. It returns a plain value (200 JSON), a `JsonResponse`, or a
+ * `HttpRequest`. It returns a plain value (200 JSON), a `JsonResponse`, or a
  * Promise of either.
  *
  * Actions are built once per application through the container (constructor
@@ -57,7 +57,7 @@ export abstract class Action {
    */
   static throttle?: ActionThrottle;
 
-  /** Runs the operation. The argument is the form request, or the `Request` when none is declared. */
+  /** Runs the operation. The argument is the form request, or the `HttpRequest` when none is declared. */
   abstract handle(input: never): unknown;
 }
 

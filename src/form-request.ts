@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Request } from './http/request.js';
+import type { HttpRequest } from './http/request.js';
 import { own, type InputBag } from './http/own.js';
 import { REQUEST_ACCESSORS, type RequestAccessors } from './http/request/accessor-names.js';
 import type { RuleMap } from './validation/types.js';
@@ -41,7 +41,7 @@ export abstract class FormRequest {
   /** Stop validating at the first failing field. */
   stopOnFirstFailure = false;
 
-  [REQUEST]!: Request;
+  [REQUEST]!: HttpRequest;
   [VALIDATED]: InputBag | undefined;
 
   /**
@@ -98,7 +98,7 @@ export abstract class FormRequest {
   passedValidation(): void | Promise<void> {}
 
   /** The underlying request. */
-  get request(): Request {
+  get request(): HttpRequest {
     return this[REQUEST];
   }
 
@@ -152,7 +152,7 @@ for (const name of REQUEST_ACCESSORS) {
 }
 
 /** @internal Connects a new form request to its request. */
-export function bindRequest(form: FormRequest, request: Request): void {
+export function bindRequest(form: FormRequest, request: HttpRequest): void {
   form[REQUEST] = request;
 }
 

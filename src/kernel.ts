@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Request } from './http/request.js';
+import { HttpRequest } from './http/request.js';
 import { JsonResponse, copyHeaders, type HeaderMap } from './http/response.js';
 import { headerLinesError, originForm, wireError } from './http/wire-rules.js';
 import { writeResponse } from './http/write-response.js';
@@ -15,8 +15,8 @@ import { addPrecognitionHeaders } from './precognition.js';
 
 /** CORS as the kernel uses it (the application's `CorsPolicy`): preflights first, headers on every answer. */
 export interface CorsLayer {
-  answerPreflight(request: Request): JsonResponse | undefined;
-  decorate(request: Request, headers: HeaderMap): void;
+  answerPreflight(request: HttpRequest): JsonResponse | undefined;
+  decorate(request: HttpRequest, headers: HeaderMap): void;
 }
 
 /**
@@ -27,14 +27,14 @@ export interface CorsLayer {
  * adds no promise hop to a request that waits.
  */
 export interface RequestObserver {
-  started(request: Request, exchange: Exchange): void;
-  answered(request: Request, status: number, exchange: Exchange): void;
+  started(request: HttpRequest, exchange: Exchange): void;
+  answered(request: HttpRequest, status: number, exchange: Exchange): void;
 }
 
 /** A check the kernel runs before global middleware: it answers (returns or throws) or lets the request on (undefined). */
 export interface KernelCheck {
   readonly name: string;
-  readonly run: (request: Request) => JsonResponse | undefined;
+  readonly run: (request: HttpRequest) => JsonResponse | undefined;
 }
 
 /** The kernel's checks, in order, under `config`. */
@@ -43,7 +43,7 @@ export function kernelChecks(config: SwitchyardConfig, cors: CorsLayer | undefin
     // Before anything reads a header: node:http may have dropped some, and a preflight would be answered from the rest.
     { name: 'headerLines', run: (request) => refuse(headerLinesError(request.raw)) },
     // A CORS preflight is answered before anything else runs (the host framework's HandleCors).
-    ...(cors === undefined ? [] : [{ name: 'corsPreflight', run: (request: Request) => cors.answerPreflight(request) }]),
+    ...(cors === undefined ? [] : [{ name: 'corsPreflight', run: (request: HttpRequest) => cors.answerPreflight(request) }]),
     { name: 'wireRules', run: (request) => refuse(wireError(request.raw)) },
     {
       name: 'queryLength',
@@ -107,7 +107,7 @@ export class Kernel {
       next();
       return;
     }
-    const request = new Request(req, res, path, mark === -1 ? '' : url.slice(mark + 1), this.config, route);
+    const request = new HttpRequest(req, res, path, mark === -1 ? '' : url.slice(mark + 1), this.config, route);
     const exchange = new Exchange(request, route);
     this.#observer?.started(request, exchange);
     let result: Awaitable<JsonResponse>;
@@ -144,7 +144,7 @@ export class Kernel {
    * a middleware's canned answer), `Connection: close` while closing, CORS, the Precognition headers
    * and the request id (when request logging is on).
    */
-  #answerHeaders(request: Request, exchange: Exchange, response: JsonResponse): HeaderMap {
+  #answerHeaders(request: HttpRequest, exchange: Exchange, response: JsonResponse): HeaderMap {
     const headers = copyHeaders(response.headers);
     if (this.closing) headers['connection'] = 'close';
     this.#cors?.decorate(request, headers);
@@ -154,7 +154,7 @@ export class Kernel {
     return headers;
   }
 
-  #send(request: Request, exchange: Exchange, response: JsonResponse): void {
+  #send(request: HttpRequest, exchange: Exchange, response: JsonResponse): void {
     const res = request.rawResponse;
     if (res.headersSent || res.writableEnded || res.destroyed) {
       // A handler began the answer itself and then failed: it cannot be completed, so the connection must not wait for it.
@@ -188,7 +188,7 @@ export class Kernel {
 }
 
 /** The destination of global middleware: the matched route's stages, or 404. */
-function runRoute(request: Request, exchange: Exchange): Awaitable<JsonResponse> {
+function runRoute(request: HttpRequest, exchange: Exchange): Awaitable<JsonResponse> {
   exchange.request = request;
   if (exchange.route === undefined) throw decodePath(request.pathInfo) === undefined ? new MalformedPathError() : new NotFoundError();
   return exchange.next();

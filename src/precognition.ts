@@ -1,6 +1,6 @@
 import { BadRequestError, HttpError } from './errors/http-error.js';
 import { JsonResponse, type HeaderMap } from './http/response.js';
-import type { Request } from './http/request.js';
+import type { HttpRequest } from './http/request.js';
 import { hasPartialWildcard } from './validation/only-filter.js';
 
 /**
@@ -27,7 +27,7 @@ export const MAX_VALIDATE_ONLY_GLOBS = 20;
  * it validates nothing (a field with a dot in its key is written `a\.b`). More than `MAX_VALIDATE_ONLY_NAMES` names, or more
  * than `MAX_VALIDATE_ONLY_GLOBS` with a `*` inside a segment: a 400.
  */
-export function validateOnly(request: Request): string[] | undefined {
+export function validateOnly(request: HttpRequest): string[] | undefined {
   const header = request.raw.headers['precognition-validate-only'];
   if (typeof header !== 'string') return undefined;
   const names = header.split(',');
@@ -68,7 +68,7 @@ export class PrecognitionNotSupportedError extends HttpError {
  * prediction, and `Vary: Precognition` on every answer of an action that
  * supports predictions, so caches keep predictions and real answers apart.
  */
-export function addPrecognitionHeaders(headers: HeaderMap, request: Request, variesOnPrecognition: boolean): void {
+export function addPrecognitionHeaders(headers: HeaderMap, request: HttpRequest, variesOnPrecognition: boolean): void {
   if (request.isPrecognitive) headers['precognition'] = 'true';
   if (variesOnPrecognition) varyOnPrecognition(headers);
 }

@@ -75,7 +75,7 @@ test('each middleware class is constructed once, at boot, however many requests 
     constructor() {
       constructed++;
     }
-    handle(request: import('../src/index.js').Request, next: import('../src/index.js').Next) {
+    handle(request: import('../src/index.js').HttpRequest, next: import('../src/index.js').Next) {
       return next(request);
     }
   }

@@ -1,6 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Action, ActionController, Application, FormRequest, handles, inject, injectable } from '../src/index.js';
+import { Action, ActionController, Application, FormRequest, handles } from '../src/index.js';
+import { inject, injectable } from 'inversify';
 import { makeFactory } from '../src/container.js';
 import { createContainer } from '../src/container.js';
 

@@ -5,7 +5,7 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Action, ActionController, Application, JsonResponse, type Request } from '../src/index.js';
+import { Action, ActionController, Application, JsonResponse, type HttpRequest } from '../src/index.js';
 import { rawExchange } from './hardening/raw-socket.js';
 
 const handled: string[] = [];
@@ -26,7 +26,7 @@ class ReturnsSymbol extends Action {
   }
 }
 class PartialThenThrows extends Action {
-  async handle(request: Request) {
+  async handle(request: HttpRequest) {
     request.res.writeHead(200, { 'content-type': 'application/json' });
     request.res.write('{"partial":');
     await new Promise((resolve) => setTimeout(resolve, 5));

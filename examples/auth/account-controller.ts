@@ -1,8 +1,8 @@
-import { Action, ActionController, type Request } from '../../src/index.js';
+import { Action, ActionController, type HttpRequest } from '../../src/index.js';
 
 /** GET ?action=whoami: who the bearer token belongs to, and which action ran. */
 class WhoAmIAction extends Action {
-  handle(request: Request) {
+  handle(request: HttpRequest) {
     return { user: request.attributes.get('auth.user'), action: request.attributes.get('svc.action') };
   }
 }

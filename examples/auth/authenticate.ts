@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import { AuthenticationError, inject, injectable, type MiddlewareObject, type Next, type Request } from '../../src/index.js';
+import { AuthenticationError, type MiddlewareObject, type Next, type HttpRequest } from '../../src/index.js';
+import { inject, injectable } from 'inversify';
 
 /** Container key of the token table: token to user name. */
 export const AUTH_TOKENS = Symbol('auth tokens');
@@ -18,7 +19,7 @@ export class Authenticate implements MiddlewareObject {
     this.#tokens = new Map(Object.entries(tokens));
   }
 
-  handle(request: Request, next: Next) {
+  handle(request: HttpRequest, next: Next) {
     const header = request.header('authorization') ?? '';
     const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header);
     const user = match ? this.#find(match[1]!) : undefined;

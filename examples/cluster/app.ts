@@ -1,4 +1,5 @@
-import { Action, ActionController, Application, inject, injectable, UrlSigner, type SwitchyardOptions } from '../../src/index.js';
+import { Action, ActionController, Application, UrlSigner, type SwitchyardOptions } from '../../src/index.js';
+import { inject, injectable } from 'inversify';
 import apiRoutes from '../system/routes/api.js';
 import { SystemController } from '../system/system-controller.js';
 

@@ -6,7 +6,7 @@
  * action names come from the property names, the types from `Routes`.
  * Browser-safe (fetch only) and free of side effects at import.
  */
-import { AnswerTooLarge, type HeadersLike, HttpError, NetworkError, ValidationFailed, errorClassFor } from './errors.js';
+import { AnswerTooLarge, type HeadersLike, StatusError, NetworkError, ValidationFailed, errorClassFor } from './errors.js';
 import { toQuery } from './query.js';
 import { type ByteStream, DEFAULT_MAX_ANSWER_BYTES, preview, readAnswer, type ReadAnswer } from './read-answer.js';
 import type { CallOptions, Client, FieldsOfAction, ValidateOptions } from './types.js';
@@ -121,20 +121,20 @@ export function createClient<Routes>(options: ClientOptions<Routes>): Client<Rou
       try {
         parsed = JSON.parse(text);
       } catch {
-        throw new HttpError(endpoint, status, `The answer (${status}) is not JSON.`, preview(text), received);
+        throw new StatusError(endpoint, status, `The answer (${status}) is not JSON.`, preview(text), received);
       }
     }
     const ok = status >= 200 && status < 300;
     if (predict && (ok || status === 422)) {
       // A real answer without the header would mean the handler ran: never read it as a prediction.
       if (received.get('precognition') !== 'true') {
-        throw new HttpError(endpoint, status, 'The server did not answer as a Precognition prediction.', parsed, received);
+        throw new StatusError(endpoint, status, 'The server did not answer as a Precognition prediction.', parsed, received);
       }
       const errors = (parsed as { errors?: unknown } | undefined)?.errors;
       if (status === 422 && errors !== null && typeof errors === 'object') return errors;
       if (status === 204 && received.get('precognition-success') === 'true') return {};
       // A 422 without field errors is thrown below as ValidationFailed: it must not read as valid.
-      if (status !== 422) throw new HttpError(endpoint, status, `Unexpected answer to a prediction: ${status}.`, parsed, received);
+      if (status !== 422) throw new StatusError(endpoint, status, `Unexpected answer to a prediction: ${status}.`, parsed, received);
     }
     if (ok) return parsed;
     const message = (parsed as { message?: unknown } | undefined)?.message;

@@ -1,7 +1,7 @@
 /**
  * What the client throws. Every failure is a `ClientError`: either the
  * request never got an answer (`NetworkError`) or the server answered with
- * an error (`HttpError`, and a subclass per status the server uses for
+ * an error (`StatusError`, and a subclass per status the server uses for
  * client mistakes). Tell them apart with `instanceof`, or with `status`.
  */
 import type { FieldErrors } from '../typing/rules.js';
@@ -30,8 +30,8 @@ export class NetworkError extends ClientError {
 }
 
 /** The server answered with an error status, or with something that is not the expected JSON. */
-export class HttpError extends ClientError {
-  override name = 'HttpError';
+export class StatusError extends ClientError {
+  override name = 'StatusError';
   /** The HTTP status. */
   readonly status: number;
   /** The parsed JSON body (`{ message }` for Switchyard's errors); for an answer that is not JSON, its first 1,024 characters; or undefined. */
@@ -52,7 +52,7 @@ export class HttpError extends ClientError {
  * stopped reading it. `preview` holds its first characters; `body` is
  * undefined.
  */
-export class AnswerTooLarge extends HttpError {
+export class AnswerTooLarge extends StatusError {
   override name = 'AnswerTooLarge';
   /** The cap that was passed, in bytes (`maxAnswerBytes`). */
   readonly limit: number;
@@ -67,25 +67,25 @@ export class AnswerTooLarge extends HttpError {
 }
 
 /** 401: authentication middleware refused the caller. */
-export class Unauthenticated extends HttpError {
+export class Unauthenticated extends StatusError {
   override name = 'Unauthenticated';
   declare readonly status: 401;
 }
 
 /** 403: `authorize()` said no, or a signed URL was invalid. */
-export class Forbidden extends HttpError {
+export class Forbidden extends StatusError {
   override name = 'Forbidden';
   declare readonly status: 403;
 }
 
 /** 404: no such route or action. */
-export class NotFound extends HttpError {
+export class NotFound extends StatusError {
   override name = 'NotFound';
   declare readonly status: 404;
 }
 
 /** 405: the route or the action does not accept the method. */
-export class MethodNotAllowed extends HttpError {
+export class MethodNotAllowed extends StatusError {
   override name = 'MethodNotAllowed';
   declare readonly status: 405;
   /** The methods accepted (`Allow`); empty cross-origin unless the server exposes `Allow`. */
@@ -96,7 +96,7 @@ export class MethodNotAllowed extends HttpError {
 }
 
 /** 429: rate limited. */
-export class TooManyRequests extends HttpError {
+export class TooManyRequests extends StatusError {
   override name = 'TooManyRequests';
   declare readonly status: 429;
   /** Seconds to wait (`Retry-After`); undefined cross-origin unless the server exposes it. */
@@ -107,7 +107,7 @@ export class TooManyRequests extends HttpError {
 }
 
 /** 422: the input failed the form request's rules. `errors` maps each field (dot path) to its messages. */
-export class ValidationFailed<F extends string = string> extends HttpError {
+export class ValidationFailed<F extends string = string> extends StatusError {
   override name = 'ValidationFailed';
   declare readonly status: 422;
   /** Field name → messages, in rule order. */
@@ -120,8 +120,8 @@ export class ValidationFailed<F extends string = string> extends HttpError {
   }
 }
 
-/** The error class for a status: the ones above, else `HttpError`. */
-export function errorClassFor(status: number): typeof HttpError {
+/** The error class for a status: the ones above, else `StatusError`. */
+export function errorClassFor(status: number): typeof StatusError {
   return status === 422
     ? ValidationFailed
     : status === 401
@@ -134,5 +134,5 @@ export function errorClassFor(status: number): typeof HttpError {
             ? MethodNotAllowed
             : status === 429
               ? TooManyRequests
-              : HttpError;
+              : StatusError;
 }

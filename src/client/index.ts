@@ -8,7 +8,7 @@ export {
   AnswerTooLarge,
   ClientError,
   Forbidden,
-  HttpError,
+  StatusError,
   MethodNotAllowed,
   NetworkError,
   NotFound,

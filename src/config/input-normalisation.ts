@@ -1,9 +1,9 @@
 import { LogicException } from '../errors/logic-exception.js';
 
 /**
- * What a skip callback can read of the request. Switchyard's `Request` has
+ * What a skip callback can read of the request. Switchyard's `HttpRequest` has
  * all of it (declared here because the configuration sits below the HTTP
- * layer); a callback may also be written for `Request` itself.
+ * layer); a callback may also be written for `HttpRequest` itself.
  */
 export interface NormalisationRequest {
   method(): string;
@@ -21,7 +21,7 @@ export interface NormalisationRequest {
  * (the host framework's `TrimStrings::skipWhen()` and
  * `ConvertEmptyStringsToNull::skipWhen()`). True skips it.
  */
-// Declared as a method so that a callback typed for the full `Request` is accepted (parameter bivariance).
+// Declared as a method so that a callback typed for the full `HttpRequest` is accepted (parameter bivariance).
 export type SkipWhen = { check(request: NormalisationRequest): boolean }['check'];
 
 /** The `trim_strings` option as an object: what to keep as sent, and when not to trim at all. */

@@ -1,5 +1,5 @@
 import { JsonResponse, copyHeaders, type HeaderMap } from '../http/response.js';
-import type { Request } from '../http/request.js';
+import type { HttpRequest } from '../http/request.js';
 import type { ErrorRenderer, Handler } from '../http/compose.js';
 import { isThenable } from '../awaitable.js';
 import { PRECOGNITION_HEADERS, type CorsConfig } from '../config/cors-options.js';
@@ -100,7 +100,7 @@ export class CorsPolicy {
    * `Access-Control-Request-Method`), or undefined for every other request.
    * The kernel asks first, before middleware, routing or selection.
    */
-  answerPreflight(request: Request): JsonResponse | undefined {
+  answerPreflight(request: HttpRequest): JsonResponse | undefined {
     return isPreflight(request) && this.matchesPath(request) ? this.preflight(request) : undefined;
   }
 
@@ -110,7 +110,7 @@ export class CorsPolicy {
    * headers as it writes every answer, errors included, so CORS costs no
    * extra copy or response object.
    */
-  decorate(request: Request, headers: HeaderMap): void {
+  decorate(request: HttpRequest, headers: HeaderMap): void {
     // A preflight's answer (answerPreflight) is complete as it is.
     if (!this.matchesPath(request) || isPreflight(request)) return;
     // An OPTIONS answer that is not a preflight would differ for one: caches must keep them apart.
@@ -147,7 +147,7 @@ export class CorsPolicy {
   }
 
   /** The answer to a preflight: 204 with the allowed methods, headers and max age when the origin is allowed. */
-  preflight(request: Request): JsonResponse {
+  preflight(request: HttpRequest): JsonResponse {
     const headers: HeaderMap = {};
     this.#allowOrigin(request, headers);
     if (headers[ALLOW_ORIGIN] === undefined) {
@@ -163,14 +163,14 @@ export class CorsPolicy {
   }
 
   /** `response` with the actual-request headers, on a copy (a response object may be shared). */
-  actual(request: Request, response: JsonResponse): JsonResponse {
+  actual(request: HttpRequest, response: JsonResponse): JsonResponse {
     const headers = copyHeaders(response.headers);
     this.decorate(request, headers);
     return new JsonResponse(response.body, response.status, headers);
   }
 
   /** fruitcake/php-cors's `configureAllowedOrigin`. */
-  #allowOrigin(request: Request, headers: HeaderMap): void {
+  #allowOrigin(request: HttpRequest, headers: HeaderMap): void {
     if (this.#mode === 'any') {
       headers[ALLOW_ORIGIN] = '*';
     } else if (this.#mode === 'single') {
@@ -193,18 +193,18 @@ export class CorsPolicy {
 }
 
 /** A preflight, as the host framework tells it: `OPTIONS` with `Access-Control-Request-Method` (`Origin` is not required). */
-function isPreflight(request: Request): boolean {
+function isPreflight(request: HttpRequest): boolean {
   return request.realMethod === 'OPTIONS' && request.raw.headers['access-control-request-method'] !== undefined;
 }
 
 /** The method asked for, upper-cased; empty when it is not a method name. */
-function requestedMethod(request: Request): string {
+function requestedMethod(request: HttpRequest): string {
   const method = request.raw.headers['access-control-request-method'];
   return typeof method === 'string' && method.length <= MAX_METHOD_LENGTH && TOKEN.test(method) ? method.toUpperCase() : '';
 }
 
 /** The headers asked for, as sent; empty when absent, too long or not a list of header names. */
-function requestedHeaders(request: Request): string {
+function requestedHeaders(request: HttpRequest): string {
   const asked = request.raw.headers['access-control-request-headers'];
   return typeof asked === 'string' && asked.length <= MAX_REQUEST_HEADERS_LENGTH && HEADER_LIST.test(asked) ? asked : '';
 }

@@ -1,8 +1,8 @@
-import type { Request } from '../http/request.js';
+import type { HttpRequest } from '../http/request.js';
 import { compileWildcard, type WildcardMatcher } from './wildcard.js';
 
 /** Tells whether CORS applies to a request's path. */
-export type PathMatcher = (request: Request) => boolean;
+export type PathMatcher = (request: HttpRequest) => boolean;
 
 /**
  * The host framework's `HandleCors::hasMatchingPath`: each pattern (slashes
@@ -43,7 +43,7 @@ export function decodedPath(path: string): string | undefined {
 }
 
 /** `$request->fullUrl()` without the host framework's query normalisation: scheme, host, path (no trailing slash), raw query. */
-function fullUrl(request: Request): string {
+function fullUrl(request: HttpRequest): string {
   let end = request.pathInfo.length;
   while (end > 0 && request.pathInfo.charCodeAt(end - 1) === 0x2f) end--;
   const path = request.pathInfo.slice(0, end);

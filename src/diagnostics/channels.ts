@@ -1,5 +1,5 @@
 import { channel, tracingChannel } from 'node:diagnostics_channel';
-import type { Request } from '../http/request.js';
+import type { HttpRequest } from '../http/request.js';
 
 /**
  * One request's record on `node:diagnostics_channel`, the same object in
@@ -8,7 +8,7 @@ import type { Request } from '../http/request.js';
  */
 export interface RequestMessage {
   /** The request as the kernel made it. */
-  readonly request: Request;
+  readonly request: HttpRequest;
   readonly method: string;
   /** The request's path, without the query. */
   readonly path: string;
@@ -54,7 +54,7 @@ const messages = new WeakMap<object, RequestMessage>();
  * The record of a request being published, if a subscriber was listening when it started. With no
  * subscriber now, there is nothing to publish to: the lookup is skipped, so unobserved requests only read a flag.
  */
-export function messageOf(request: Request): RequestMessage | undefined {
+export function messageOf(request: HttpRequest): RequestMessage | undefined {
   return observed() ? messages.get(request.raw) : undefined;
 }
 
@@ -64,7 +64,7 @@ function observed(): boolean {
 }
 
 /** Starts publishing a request's life: only when someone listens, so an unobserved request does nothing more. */
-export function publishStart(request: Request, actionKey: string, route: { path: string; selectsAction: boolean } | undefined): void {
+export function publishStart(request: HttpRequest, actionKey: string, route: { path: string; selectsAction: boolean } | undefined): void {
   if (!observed()) return;
   const message: RequestMessage = {
     request,
@@ -84,7 +84,7 @@ export function publishStart(request: Request, actionKey: string, route: { path:
 }
 
 /** Publishes the selected action of a request being published. */
-export function publishAction(request: Request, action: string, controller: string | undefined): void {
+export function publishAction(request: HttpRequest, action: string, controller: string | undefined): void {
   const message = messageOf(request);
   if (message === undefined) return;
   message.action = action;
@@ -93,7 +93,7 @@ export function publishAction(request: Request, action: string, controller: stri
 }
 
 /** Publishes the form request's outcome of a request being published (once). */
-export function publishFormRequest(request: Request, outcome: FormRequestOutcome): void {
+export function publishFormRequest(request: HttpRequest, outcome: FormRequestOutcome): void {
   const message = messageOf(request);
   if (message === undefined || message.formRequest !== undefined) return;
   message.formRequest = outcome;
@@ -101,7 +101,7 @@ export function publishFormRequest(request: Request, outcome: FormRequestOutcome
 }
 
 /** Publishes an unexpected error of a request being published. */
-export function publishError(request: Request, error: unknown): void {
+export function publishError(request: HttpRequest, error: unknown): void {
   const message = messageOf(request);
   if (message === undefined) return;
   message.error = error;
@@ -109,7 +109,7 @@ export function publishError(request: Request, error: unknown): void {
 }
 
 /** Publishes the end of a request being published: its answer's status. */
-export function publishEnd(request: Request, status: number): void {
+export function publishEnd(request: HttpRequest, status: number): void {
   const message = messageOf(request);
   if (message === undefined) return;
   messages.delete(request.raw);

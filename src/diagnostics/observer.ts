@@ -1,11 +1,11 @@
-import type { Request } from '../http/request.js';
+import type { HttpRequest } from '../http/request.js';
 import type { Exchange } from '../routing/exchange.js';
 import { messageOf, publishEnd, publishFormRequest, publishStart } from './channels.js';
 
 /** What the kernel tells an observer (its `RequestObserver`). */
 export interface Observer {
-  started(request: Request, exchange: Exchange): void;
-  answered(request: Request, status: number, exchange: Exchange): void;
+  started(request: HttpRequest, exchange: Exchange): void;
+  answered(request: HttpRequest, status: number, exchange: Exchange): void;
 }
 
 /**

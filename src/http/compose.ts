@@ -1,4 +1,4 @@
-import type { Request } from './request.js';
+import type { HttpRequest } from './request.js';
 import { JsonResponse } from './response.js';
 import type { MiddlewareFunction } from './middleware.js';
 import type { Awaitable } from '../awaitable.js';
@@ -8,9 +8,9 @@ import type { Awaitable } from '../awaitable.js';
  * per-request record the pipeline threads through middleware untouched
  * (middleware only ever sees the request).
  */
-export type Handler<S = void> = (request: Request, state: S) => Awaitable<JsonResponse>;
+export type Handler<S = void> = (request: HttpRequest, state: S) => Awaitable<JsonResponse>;
 /** Turns an error into a response (the application's `renderError`). */
-export type ErrorRenderer = (error: unknown, request: Request) => JsonResponse;
+export type ErrorRenderer = (error: unknown, request: HttpRequest) => JsonResponse;
 
 /**
  * Builds one handler out of middleware around a destination, as the host
@@ -29,7 +29,7 @@ export function compose<S = void>(middleware: readonly MiddlewareFunction[], des
   if (size === 0) return destination;
   return (request, state) => {
     let reached = -1;
-    const dispatch = async (index: number, current: Request): Promise<JsonResponse> => {
+    const dispatch = async (index: number, current: HttpRequest): Promise<JsonResponse> => {
       if (index <= reached) throw new Error('next() was called more than once in one middleware.');
       reached = index;
       try {

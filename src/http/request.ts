@@ -15,7 +15,7 @@ export type UserResolver = (guard?: string) => unknown;
  * The table of every accessor is in docs/requests.md. The query string is
  * parsed on first use; the body is read only when a stage needs it.
  */
-export class Request extends InteractsWithInput {
+export class HttpRequest extends InteractsWithInput {
   /** The request itself (Laravel's `instance()`). */
   instance(): this {
     return this;

@@ -12,12 +12,12 @@ let exitHookArmed = false;
 /** Answered requests noted before their lines are written at once (some 14 KiB of lines). */
 const CAPACITY = 64;
 
-/** What a request line says of its request (a `Request` once answered). */
+/** What a request line says of its request (a `HttpRequest` once answered). */
 export interface LoggedRequest {
   readonly requestId: string | undefined;
-  /** The method as sent (`Request.realMethod`). */
+  /** The method as sent (`HttpRequest.realMethod`). */
   readonly realMethod: string;
-  /** The path as sent (`Request.pathInfo`). */
+  /** The path as sent (`HttpRequest.pathInfo`). */
   readonly pathInfo: string;
   readonly selectedAction: unknown;
   /** `performance.now()` when the request began. */

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
-import type { Request } from '../http/request.js';
+import type { HttpRequest } from '../http/request.js';
 import type { ErrorRenderer } from '../http/compose.js';
 import { renderError } from '../http/render-error.js';
 import { accessLogOf } from './access-log.js';
@@ -16,8 +16,8 @@ import { REQUEST_ID_HEADER, requestIdFrom, requestIdSource } from './request-id.
  * wrapping the request, adds no promise hop to a request that waits.
  */
 export function logRequests(logger: Logger): {
-  started(request: Request): void;
-  answered(request: Request, status: number): void;
+  started(request: HttpRequest): void;
+  answered(request: HttpRequest, status: number): void;
 } {
   const newId = requestIdSource();
   // Decided once: a logger Switchyard made writes its line the fast way, one of the user's through pino.
@@ -35,7 +35,7 @@ export function logRequests(logger: Logger): {
   };
 }
 
-function logWithPino(logger: Logger, request: Request, status: number): void {
+function logWithPino(logger: Logger, request: HttpRequest, status: number): void {
   logger.info(
     {
       reqId: request.requestId,
@@ -58,7 +58,7 @@ export function renderAndLog(logger: Logger): ErrorRenderer {
   return (error, request) => renderError(error, (unexpected) => logError(logger, unexpected, request));
 }
 
-function logError(logger: Logger, error: unknown, request: Request | undefined): void {
+function logError(logger: Logger, error: unknown, request: HttpRequest | undefined): void {
   logger.error(
     {
       err: error,

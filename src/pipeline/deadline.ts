@@ -1,10 +1,15 @@
 import { ServiceUnavailableError } from '../errors/http-error.js';
 import type { ErrorRenderer } from '../http/compose.js';
-import type { Request } from '../http/request.js';
+import type { HttpRequest } from '../http/request.js';
 import type { JsonResponse } from '../http/response.js';
 
 /** Answers 503 when the handler runs past the deadline, and aborts `request.signal`. */
-export function withDeadline(running: Promise<JsonResponse>, ms: number, request: Request, render: ErrorRenderer): Promise<JsonResponse> {
+export function withDeadline(
+  running: Promise<JsonResponse>,
+  ms: number,
+  request: HttpRequest,
+  render: ErrorRenderer,
+): Promise<JsonResponse> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       timedOut = true;

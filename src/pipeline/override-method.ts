@@ -2,7 +2,7 @@ import { BadRequestError } from '../errors/http-error.js';
 import { announcesBody, bodyKind } from '../http/body.js';
 import { METHOD_OVERRIDE_HEADER, headerOverrides, methodOverride } from '../http/method-override.js';
 import { EMPTY_BAG, type InputBag } from '../http/own.js';
-import type { Request, RequestLimits } from '../http/request.js';
+import type { HttpRequest, RequestLimits } from '../http/request.js';
 import type { Exchange, Stage } from '../routing/exchange.js';
 
 /**
@@ -29,7 +29,7 @@ export function overrideMethodWithin(limits: (exchange: Exchange) => RequestLimi
   };
 }
 
-function applyOverride(exchange: Exchange, request: Request, header: string | undefined): ReturnType<Stage> {
+function applyOverride(exchange: Exchange, request: HttpRequest, header: string | undefined): ReturnType<Stage> {
   const method = methodOverride(header, request.body(), () => queryOf(request));
   if (method !== undefined) request.overrideMethod(method);
   return exchange.next();
@@ -40,7 +40,7 @@ function applyOverride(exchange: Exchange, request: Request, header: string | un
  * the query answer that 400 themselves, and a route that never reads it
  * must not start answering it because `_method` was looked for.
  */
-function queryOf(request: Request): InputBag {
+function queryOf(request: HttpRequest): InputBag {
   try {
     return request.query();
   } catch (error) {
@@ -50,12 +50,12 @@ function queryOf(request: Request): InputBag {
 }
 
 /** A body the request's input is read from (JSON, form, multipart): it may hold `_method`. */
-function bodyMayName(request: Request): boolean {
+function bodyMayName(request: HttpRequest): boolean {
   return announcesBody(request.raw) && bodyKind(request.raw.headers['content-type']) !== 'unsupported';
 }
 
 /** The header's first value (the host framework's `headers->get()`; node joins repeated lines). */
-function headerOf(request: Request): string | undefined {
+function headerOf(request: HttpRequest): string | undefined {
   if (request.raw.headers[METHOD_OVERRIDE_HEADER] === undefined) return undefined;
   return request.raw.headersDistinct[METHOD_OVERRIDE_HEADER]?.[0];
 }

@@ -4,7 +4,7 @@ import { ValidationError } from '../errors/validation-error.js';
 import { bindRequest, setValidated, type FormRequest } from '../form-request.js';
 import type { Stage } from '../routing/exchange.js';
 import { validateOnly } from '../precognition.js';
-import type { Request } from '../http/request.js';
+import type { HttpRequest } from '../http/request.js';
 import { isThenable, type Awaitable } from '../awaitable.js';
 import type { FormRequestPlan } from '../routing/action-table.js';
 import type { ValidationLimits } from '../validation/limits.js';
@@ -24,7 +24,7 @@ import { Validator } from '../validation/validator.js';
  */
 export function resolveFormRequest(
   plan: FormRequestPlan,
-  request: Request,
+  request: HttpRequest,
   only?: readonly string[],
   limits?: ValidationLimits,
 ): Awaitable<FormRequest> {
@@ -38,7 +38,7 @@ export function resolveFormRequest(
 function authorize(
   plan: FormRequestPlan,
   form: FormRequest,
-  request: Request,
+  request: HttpRequest,
   only: readonly string[] | undefined,
   limits: ValidationLimits | undefined,
 ): Awaitable<FormRequest> {
@@ -57,7 +57,7 @@ function passes(allowed: boolean | AuthorizationResponse): boolean {
 function validate(
   plan: FormRequestPlan,
   form: FormRequest,
-  request: Request,
+  request: HttpRequest,
   only: readonly string[] | undefined,
   limits: ValidationLimits | undefined,
   allowed: boolean,
@@ -75,7 +75,7 @@ function validate(
 async function validateWithHooks(
   plan: FormRequestPlan,
   form: FormRequest,
-  request: Request,
+  request: HttpRequest,
   only: readonly string[] | undefined,
   limits: ValidationLimits | undefined,
 ): Promise<FormRequest> {

@@ -1,5 +1,5 @@
 import type { Next } from '../http/middleware.js';
-import type { Request } from '../http/request.js';
+import type { HttpRequest } from '../http/request.js';
 
 /**
  * The `precognitive` middleware, the host framework's
@@ -19,7 +19,7 @@ import type { Request } from '../http/request.js';
  * router.addRoute(['POST'], '/contact', { formRequest: ContactRequest, handler: save }).middleware('precognitive');
  */
 export class HandlePrecognitiveRequests {
-  handle(request: Request, next: Next): ReturnType<Next> {
+  handle(request: HttpRequest, next: Next): ReturnType<Next> {
     return next(request);
   }
 }

@@ -6,7 +6,7 @@
  * @example
  * app.rateLimiter.for('api', (request) => Limit.perMinute(60).by(request.ip()));
  */
-import type { Request } from '../http/request.js';
+import type { HttpRequest } from '../http/request.js';
 import type { HeaderMap, JsonResponse } from '../http/response.js';
 
 /**
@@ -15,7 +15,7 @@ import type { HeaderMap, JsonResponse } from '../http/response.js';
  * (`x-ratelimit-limit`, `x-ratelimit-remaining`, `retry-after`,
  * `x-ratelimit-reset`) for the caller to send, as in Laravel.
  */
-export type LimitResponseCallback = (request: Request, headers: HeaderMap) => JsonResponse;
+export type LimitResponseCallback = (request: HttpRequest, headers: HeaderMap) => JsonResponse;
 
 /** A number of attempts allowed per window of `decaySeconds`, counted per `key`. */
 export class Limit {

@@ -7,7 +7,7 @@
  */
 import type { Awaitable } from '../awaitable.js';
 import { then } from '../awaitable.js';
-import type { Request } from '../http/request.js';
+import type { HttpRequest } from '../http/request.js';
 import type { JsonResponse } from '../http/response.js';
 import { boundKey } from './key-hash.js';
 import type { Limit } from './limit.js';
@@ -18,7 +18,7 @@ import type { RateLimitStore } from './store.js';
 export type LimiterResult = Limit | readonly Limit[] | JsonResponse;
 
 /** A named limiter: decides the limits of one request. May be async (e.g. to look a plan up). */
-export type LimiterCallback = (request: Request) => Awaitable<LimiterResult>;
+export type LimiterCallback = (request: HttpRequest) => Awaitable<LimiterResult>;
 
 export interface RateLimiterOptions {
   /**

@@ -11,7 +11,7 @@ import { inject, injectable } from 'inversify';
 import { isThenable, then, type Awaitable } from '../awaitable.js';
 import { ServiceUnavailableError } from '../errors/http-error.js';
 import type { Next } from '../http/middleware.js';
-import type { Request } from '../http/request.js';
+import type { HttpRequest } from '../http/request.js';
 import { JsonResponse, type HeaderMap } from '../http/response.js';
 import { keyHasher } from './key-hash.js';
 import { Unlimited, type Limit, type LimitResponseCallback } from './limit.js';
@@ -57,7 +57,7 @@ export class ThrottleRequests {
   }
 
   /** `params`: one limiter name, or `[maxAttempts = 60, decayMinutes = 1, prefix = '']`. */
-  handle(request: Request, next: Next, ...params: string[]): Awaitable<JsonResponse> {
+  handle(request: HttpRequest, next: Next, ...params: string[]): Awaitable<JsonResponse> {
     // Live validation sends a prediction on every change: by default they do not use up the action's attempts.
     if (request.isPrecognitive && !this.limiter.countsPredictions) return next(request);
     if (params.length === 1) {
@@ -76,7 +76,7 @@ export class ThrottleRequests {
    *
    * @throws LogicException when the name is no numeric attribute of the user (Laravel's MissingRateLimiterException).
    */
-  protected resolveMaxAttempts(request: Request, fixed: FixedThrottle): number {
+  protected resolveMaxAttempts(request: HttpRequest, fixed: FixedThrottle): number {
     if (typeof fixed.maxAttempts === 'number' && fixed.userMaxAttempts === fixed.maxAttempts) return fixed.maxAttempts;
     const user = request.user();
     const chosen = isUser(user) ? fixed.userMaxAttempts : fixed.maxAttempts;
@@ -99,13 +99,13 @@ export class ThrottleRequests {
    * route: every route throttled without a prefix shares the caller's count,
    * as in Laravel.
    */
-  protected resolveRequestSignature(request: Request): string {
+  protected resolveRequestSignature(request: HttpRequest): string {
     const user = authIdentifier(request);
     return user !== undefined ? userSignature(user) : addressSignature(request.ip());
   }
 
   /** Counts the request against each limit in turn, then calls `next` and adds the headers. */
-  protected handleRequest(request: Request, next: Next, limits: readonly ThrottleLimit[]): Awaitable<JsonResponse> {
+  protected handleRequest(request: HttpRequest, next: Next, limits: readonly ThrottleLimit[]): Awaitable<JsonResponse> {
     if (limits.length === 1) {
       const limit = limits[0]!;
       return this.#one(request, next, limit.key, limit.maxAttempts, limit.decaySeconds, limit.responseCallback);
@@ -115,7 +115,7 @@ export class ThrottleRequests {
 
   /** One limit (the common case), without the lists of the general path: this runs on every throttled request. */
   #one(
-    request: Request,
+    request: HttpRequest,
     next: Next,
     key: string,
     maxAttempts: number,
@@ -136,7 +136,7 @@ export class ThrottleRequests {
   }
 
   #afterOne(
-    request: Request,
+    request: HttpRequest,
     next: Next,
     maxAttempts: number,
     respond: LimitResponseCallback | undefined,
@@ -150,7 +150,7 @@ export class ThrottleRequests {
     });
   }
 
-  #handleNamed(request: Request, next: Next, name: string, result: LimiterResult): Awaitable<JsonResponse> {
+  #handleNamed(request: HttpRequest, next: Next, name: string, result: LimiterResult): Awaitable<JsonResponse> {
     if (result instanceof JsonResponse) return result;
     if (result instanceof Unlimited) return next(request);
     const list: readonly Limit[] = Array.isArray(result) ? result : [result as Limit];
@@ -167,7 +167,7 @@ export class ThrottleRequests {
     return this.handleRequest(request, next, limits);
   }
 
-  #step(request: Request, next: Next, limits: readonly ThrottleLimit[], hits: RateLimitHit[], index: number): Awaitable<JsonResponse> {
+  #step(request: HttpRequest, next: Next, limits: readonly ThrottleLimit[], hits: RateLimitHit[], index: number): Awaitable<JsonResponse> {
     if (index === limits.length) return this.#pass(request, next, limits, hits);
     const limit = limits[index]!;
     let hit: Awaitable<RateLimitHit>;
@@ -184,7 +184,7 @@ export class ThrottleRequests {
   }
 
   #counted(
-    request: Request,
+    request: HttpRequest,
     next: Next,
     limits: readonly ThrottleLimit[],
     hits: RateLimitHit[],
@@ -197,7 +197,7 @@ export class ThrottleRequests {
     return this.#step(request, next, limits, hits, index + 1);
   }
 
-  #pass(request: Request, next: Next, limits: readonly ThrottleLimit[], hits: readonly RateLimitHit[]): Awaitable<JsonResponse> {
+  #pass(request: HttpRequest, next: Next, limits: readonly ThrottleLimit[], hits: readonly RateLimitHit[]): Awaitable<JsonResponse> {
     return then(next(request), (response) => {
       for (let i = 0; i < limits.length; i++)
         addHeaders(response.headers, limits[i]!.maxAttempts, limits[i]!.maxAttempts - hits[i]!.attempts);
@@ -206,7 +206,7 @@ export class ThrottleRequests {
   }
 
   /** Over the limit: the limit's own response, or the 429. Nothing was counted. */
-  #tooMany(request: Request, maxAttempts: number, respond: LimitResponseCallback | undefined, hit: RateLimitHit): JsonResponse {
+  #tooMany(request: HttpRequest, maxAttempts: number, respond: LimitResponseCallback | undefined, hit: RateLimitHit): JsonResponse {
     const now = Date.now();
     const retryAfter = secondsUntil(hit.resetAt, now);
     const headers: HeaderMap = {
@@ -220,7 +220,7 @@ export class ThrottleRequests {
   }
 
   /** The store did not answer: let the request through uncounted (fail open), or 503 (fail closed). */
-  #storeFailed(request: Request, next: Next, _error: unknown): Awaitable<JsonResponse> {
+  #storeFailed(request: HttpRequest, next: Next, _error: unknown): Awaitable<JsonResponse> {
     if (this.limiter.failOpen) return next(request);
     throw new ServiceUnavailableError();
   }
@@ -276,7 +276,7 @@ function phpInt(value: string): number {
  * `request.user()` (the resolver authentication middleware set, else the `auth.user`
  * attribute) when it is a string or a number, else its `getAuthIdentifier()` or its `id`.
  */
-export function authIdentifier(request: Request): string | undefined {
+export function authIdentifier(request: HttpRequest): string | undefined {
   const user = request.user();
   if (typeof user === 'string' || typeof user === 'number') return String(user);
   if (typeof user === 'object' && user !== null) {

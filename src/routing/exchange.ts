@@ -1,4 +1,4 @@
-import type { Request } from '../http/request.js';
+import type { HttpRequest } from '../http/request.js';
 import type { JsonResponse } from '../http/response.js';
 import type { Awaitable } from '../awaitable.js';
 import type { NotFoundError } from '../errors/http-error.js';
@@ -22,7 +22,7 @@ export interface ExchangeRoute {
   readonly form: FormRequestPlan | undefined;
   accepts(method: string): boolean;
   runMiddleware(exchange: Exchange): Awaitable<JsonResponse>;
-  callHandler(request: Request, form: FormRequest | undefined): Awaitable<JsonResponse>;
+  callHandler(request: HttpRequest, form: FormRequest | undefined): Awaitable<JsonResponse>;
 }
 
 /**
@@ -34,7 +34,7 @@ export interface ExchangeRoute {
  */
 export class Exchange {
   /** The request as the last middleware passed it on. */
-  request: Request;
+  request: HttpRequest;
   /** The matched route; undefined when no route matched (404). */
   readonly route: ExchangeRoute | undefined;
   /** The selected action (svc routes). */
@@ -45,7 +45,7 @@ export class Exchange {
   form: FormRequest | undefined = undefined;
   #step = 0;
 
-  constructor(request: Request, route: ExchangeRoute | undefined) {
+  constructor(request: HttpRequest, route: ExchangeRoute | undefined) {
     this.request = request;
     this.route = route;
   }
@@ -67,7 +67,7 @@ export class Exchange {
 }
 
 /** The destination of route middleware: carry on with the request the middleware passed. */
-export function resume(request: Request, exchange: Exchange): Awaitable<JsonResponse> {
+export function resume(request: HttpRequest, exchange: Exchange): Awaitable<JsonResponse> {
   exchange.request = request;
   return exchange.next();
 }

@@ -11,7 +11,7 @@
  */
 import type { FormRequestClass } from '../action.js';
 import { bindRequest, type FormRequest } from '../form-request.js';
-import type { Request } from '../http/request.js';
+import type { HttpRequest } from '../http/request.js';
 import { compileValidator } from '../validation/compiler.js';
 import { RuleSetCache } from '../validation/rule-set-cache.js';
 import type { CompileOptions, CompiledValidator, RuleMap } from '../validation/types.js';
@@ -66,7 +66,7 @@ function optionsOf(owner: string, form: FormRequest): CompileOptions {
  * would: `undefined`, so code that goes on with it usually throws, which
  * tells the same thing.
  */
-function requestProbe(): { request: Request; used(): boolean } {
+function requestProbe(): { request: HttpRequest; used(): boolean } {
   let used = false;
   const traps = new Proxy({} as ProxyHandler<object>, {
     get(_handler, trap: keyof typeof Reflect) {
@@ -76,5 +76,5 @@ function requestProbe(): { request: Request; used(): boolean } {
       };
     },
   });
-  return { request: new Proxy({}, traps) as Request, used: () => used };
+  return { request: new Proxy({}, traps) as HttpRequest, used: () => used };
 }

@@ -1,6 +1,6 @@
 import type { Container } from 'inversify';
 import type { MiddlewareFunction, MiddlewareObject, Next } from '../http/middleware.js';
-import type { Request } from '../http/request.js';
+import type { HttpRequest } from '../http/request.js';
 import { LogicException } from '../errors/logic-exception.js';
 import { resolve } from '../container.js';
 
@@ -9,7 +9,7 @@ export type MiddlewareClass = new (
   // biome-ignore lint/suspicious/noExplicitAny: constructor parameters come from the container
   ...args: any[]
 ) => MiddlewareObject & {
-  handle(request: Request, next: Next, ...params: string[]): ReturnType<MiddlewareObject['handle']>;
+  handle(request: HttpRequest, next: Next, ...params: string[]): ReturnType<MiddlewareObject['handle']>;
 };
 
 /**
@@ -102,7 +102,7 @@ export class MiddlewareResolver {
     const fn = spec as MiddlewareFunction;
     if (params.length === 0) return fn;
     const run: MiddlewareFunction = (request, next) =>
-      (fn as (r: Request, n: Next, ...p: string[]) => ReturnType<MiddlewareFunction>)(request, next, ...params);
+      (fn as (r: HttpRequest, n: Next, ...p: string[]) => ReturnType<MiddlewareFunction>)(request, next, ...params);
     return named(run, fn.name);
   }
 }

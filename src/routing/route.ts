@@ -1,4 +1,4 @@
-import type { Request } from '../http/request.js';
+import type { HttpRequest } from '../http/request.js';
 import type { JsonResponse } from '../http/response.js';
 import type { Handler } from '../http/compose.js';
 import type { Awaitable } from '../awaitable.js';
@@ -12,7 +12,7 @@ import type { ActionTable, FormRequestPlan } from './action-table.js';
 import type { Exchange, Stage } from './exchange.js';
 
 /** What runs a plain route (`router.addRoute`). `route` is passed so the handler can read its middleware. */
-export type RouteHandler = (request: Request, route: Route) => Awaitable<JsonResponse>;
+export type RouteHandler = (request: HttpRequest, route: Route) => Awaitable<JsonResponse>;
 
 /**
  * A plain route whose input a form request checks first, as a closure route
@@ -135,18 +135,18 @@ export class Route {
     this.#form = form;
   }
 
-  /** @internal The route's stages, in order (sealed at boot). */
+  /** The route's stages, in order (sealed at boot; what the pipeline runs). */
   get stages(): readonly Stage[] {
     if (this.#stages === undefined) throw new LogicException(`Route "${this.path}" was not booted.`);
     return this.#stages;
   }
 
-  /** @internal Runs a plain route's handler with its passed form request, or with the request. */
-  callHandler(request: Request, form: FormRequest | undefined): Awaitable<JsonResponse> {
-    return (this.handler as (input: Request | FormRequest, route: Route) => Awaitable<JsonResponse>)(form ?? request, this);
+  /** Runs a plain route's handler with its passed form request, or with the request (the pipeline calls it). */
+  callHandler(request: HttpRequest, form: FormRequest | undefined): Awaitable<JsonResponse> {
+    return (this.handler as (input: HttpRequest | FormRequest, route: Route) => Awaitable<JsonResponse>)(form ?? request, this);
   }
 
-  /** @internal Runs the route middleware around the rest of the stages. */
+  /** Runs the route middleware around the rest of the stages (the pipeline calls it). */
   runMiddleware(exchange: Exchange): Awaitable<JsonResponse> {
     return this.#runMiddleware!(exchange.request, exchange);
   }

@@ -114,7 +114,7 @@ export class Router extends Macroable implements RouteNameRegistry {
     this.#sealed = true;
   }
 
-  /** @internal Called by `Route.name()`. */
+  /** Called by `Route.name()` (the `RouteNameRegistry` routes name themselves through). */
   nameRoute(route: Route, name: string): void {
     const existing = this.#byName.get(name);
     if (existing && existing !== route) throw new LogicException(`A route named "${name}" is already registered.`);

@@ -7,9 +7,9 @@
  * verify on another.
  */
 
-/** What the signature check reads from a request (the `Request` class has all of it). */
+/** What the signature check reads from a request (the `HttpRequest` class has all of it). */
 export interface SignableRequest {
-  /** The path as sent, without the query string (`Request.pathInfo`). */
+  /** The path as sent, without the query string (`HttpRequest.pathInfo`). */
   readonly pathInfo: string;
   /** The raw query string without `?`. */
   readonly rawQuery: string;
@@ -19,9 +19,9 @@ export interface SignableRequest {
   query(key: string): unknown;
   /** The Node request; only `socket.encrypted` is read, when `scheme` is absent. */
   readonly raw: { readonly socket?: unknown };
-  /** `http` or `https` as the client saw it (the `Request` class has it; honours `trust_proxy`). */
+  /** `http` or `https` as the client saw it (the `HttpRequest` class has it; honours `trust_proxy`). */
   readonly scheme?: string;
-  /** The host and port the client addressed (the `Request` class has it; honours `trust_proxy`). */
+  /** The host and port the client addressed (the `HttpRequest` class has it; honours `trust_proxy`). */
   httpHost?(): string;
 }
 

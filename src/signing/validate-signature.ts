@@ -6,7 +6,7 @@
  * (`signed:relative,utm_source`, or `signed:absolute,utm_source`).
  */
 import { inject, injectable } from 'inversify';
-import type { Request } from '../http/request.js';
+import type { HttpRequest } from '../http/request.js';
 import type { Next } from '../http/middleware.js';
 import type { JsonResponse } from '../http/response.js';
 import { UrlSigner } from './url-signer.js';
@@ -29,7 +29,7 @@ export class ValidateSignature {
   constructor(@inject(UrlSigner) private readonly signer: UrlSigner) {}
 
   /** `params`: optional `relative` (or `absolute`) first, then names to ignore. */
-  async handle(request: Request, next: Next, ...params: string[]): Promise<JsonResponse> {
+  async handle(request: HttpRequest, next: Next, ...params: string[]): Promise<JsonResponse> {
     if (!this.signer.hasValidSignature(request, this.#optionsFor(params))) throw new InvalidSignatureError();
     return next(request);
   }

@@ -1,6 +1,6 @@
 /**
  * Laravel 11's built file rules: `Rule.dimensions()` (`Rules\Dimensions`,
- * read as its `dimensions:...` string) and `File` / `File.image()`
+ * read as its `dimensions:...` string) and `FileRule` / `FileRule.image()`
  * (`Rules\File`, `Rules\ImageFile`), which stand for the rules Laravel's
  * `File::buildValidationRules()` lists: `file`, then `mimetypes` (types
  * with a `/`) and `mimes` (the others), `extensions`, one size rule, then
@@ -134,12 +134,12 @@ function toKilobytes(size: number | string): Kilobytes {
 }
 
 /**
- * Laravel's `Rules\File`: `File.types(['pdf', 'image/*']).max('2mb')` is the
+ * Laravel's `Rules\File`: `FileRule.types(['pdf', 'image/*']).max('2mb')` is the
  * rules `file`, `mimetypes:image/*`, `mimes:pdf`, `max:2000`, each failing
  * with its own message. Sizes are kilobytes (a number) or a string with a
  * unit (`'512kb'`, `'2mb'`, decimal units as upstream).
  */
-export class File implements RuleList {
+export class FileRule implements RuleList {
   #types: readonly string[] = [];
   #extensions: readonly string[] = [];
   #min: Kilobytes | null = null;
@@ -147,8 +147,8 @@ export class File implements RuleList {
   #rules: Rule[] = [];
 
   /** A file rule with no constraint but being a file (`Rule.file()`). */
-  static default(): File {
-    return new File();
+  static default(): FileRule {
+    return new FileRule();
   }
 
   /** An image file (`File::image()`): adds the `image` rule. */
@@ -157,8 +157,8 @@ export class File implements RuleList {
   }
 
   /** Accepted types: extensions (`pdf`, checked as `mimes`) and MIME types (`image/*`, checked as `mimetypes`). */
-  static types(types: string | readonly string[]): File {
-    const file = new File();
+  static types(types: string | readonly string[]): FileRule {
+    const file = new FileRule();
     file.#types = typeof types === 'string' ? [types] : [...types];
     return file;
   }
@@ -221,8 +221,8 @@ export class File implements RuleList {
   }
 }
 
-/** Laravel's `Rules\ImageFile`: a `File` with the `image` rule, and `dimensions()`. */
-export class ImageFile extends File {
+/** Laravel's `Rules\ImageFile`: a `FileRule` with the `image` rule, and `dimensions()`. */
+export class ImageFile extends FileRule {
   constructor() {
     super();
     this.rules('image');

@@ -15,7 +15,7 @@
  */
 import type { InputBag } from '../http/own.js';
 import { ExistsRule, UniqueRule } from './database-rule-builders.js';
-import { Dimensions, File, type DimensionConstraints, type ImageFile } from './file-rule-builders.js';
+import { Dimensions, FileRule, type DimensionConstraints, type ImageFile } from './file-rule-builders.js';
 import { isNumeric } from './php.js';
 import type { Check, ValidationContext } from './rules/definition.js';
 import { defaultUncompromisedVerifier } from './services/defaults.js';
@@ -129,12 +129,12 @@ export const Rule = {
     return new Dimensions(constraints);
   },
   /** A file rule to build on (`Rule::file()`): `Rule.file().extensions(['pdf']).max('2mb')`. */
-  file(): File {
-    return File.default();
+  file(): FileRule {
+    return FileRule.default();
   },
-  /** An image file rule to build on (`Rule::imageFile()`, `File.image()`). */
+  /** An image file rule to build on (`Rule::imageFile()`, `FileRule.image()`). */
   imageFile(): ImageFile {
-    return File.image();
+    return FileRule.image();
   },
   /** `exists:table,column`: a row has the value; add `.where(...)` clauses. The column defaults to the attribute's name. */
   exists(table: string, column?: string): ExistsRule {

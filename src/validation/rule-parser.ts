@@ -105,12 +105,12 @@ export function parseRuleString(raw: string): ParsedRule {
   return { kind: 'named', name, params, raw };
 }
 
-/** How deep built rules may hold built rules (`File.image().rules(File.types(...))`): a guard against a cycle. */
+/** How deep built rules may hold built rules (`FileRule.image().rules(FileRule.types(...))`): a guard against a cycle. */
 const MAX_RULE_LIST_DEPTH = 8;
 
 /**
  * All rules of a field, in order. Empty pipe segments (`required|`) are
- * ignored, as upstream. A built rule that stands for several (`File`) is
+ * ignored, as upstream. A built rule that stands for several (`FileRule`) is
  * read as its rules in its place.
  */
 export function parseFieldRules(rules: FieldRules): ParsedRule[] {

@@ -77,7 +77,7 @@ export interface KeyedRule {
 /** Marks a builder that stands for several rules, read in its place (Laravel's `File` rule). */
 export const RULE_LIST: unique symbol = Symbol('switchyard.ruleList');
 
-/** A built rule that expands to the rules it stands for (`File.types(['pdf']).max(1024)` → `file`, `mimes:pdf`, `max:1024`). */
+/** A built rule that expands to the rules it stands for (`FileRule.types(['pdf']).max(1024)` → `file`, `mimes:pdf`, `max:1024`). */
 export interface RuleList {
   [RULE_LIST](): readonly Rule[];
 }
@@ -85,7 +85,7 @@ export interface RuleList {
 /**
  * One rule: a rule string (`max:255`), a rule object, a closure, a
  * conditional rule, a built rule written as a string (`Rule.unique()`,
- * `Rule.dimensions()`) or standing for several (`File.image()`), or a raw
+ * `Rule.dimensions()`) or standing for several (`FileRule.image()`), or a raw
  * JSON Schema escape hatch.
  */
 export type Rule = string | RuleObject | RuleClosure | SchemaRule | ConditionalRule | StringableRule | RuleList;

@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { AnswerTooLarge, ClientError, HttpError, createClient } from '../../src/client/index.js';
+import { AnswerTooLarge, ClientError, StatusError, createClient } from '../../src/client/index.js';
 import type { Api } from '../../examples/system/routes/api.js';
 
 const test = suite('switchyard-http/client: the size of an answer');
@@ -81,7 +81,7 @@ const clientFor = (path: string, maxAnswerBytes?: number) =>
 test('an answer over maxAnswerBytes (Content-Length known): AnswerTooLarge, with the status, the limit and a preview', async () => {
   const error = await rejection(clientFor('/json/65536', 4096).system.status());
   assert.instance(error, AnswerTooLarge);
-  assert.instance(error, HttpError);
+  assert.instance(error, StatusError);
   assert.instance(error, ClientError);
   const tooLarge = error as AnswerTooLarge;
   assert.is(tooLarge.name, 'AnswerTooLarge');
@@ -115,11 +115,11 @@ test('an error answer over the cap is AnswerTooLarge too, with its status', asyn
   assert.is((error as AnswerTooLarge).status, 500);
 });
 
-test('an answer that is not JSON: the HttpError keeps a preview of its text, not all of it', async () => {
+test('an answer that is not JSON: the StatusError keeps a preview of its text, not all of it', async () => {
   const error = await rejection(clientFor('/html/5000').system.status());
-  assert.instance(error, HttpError);
+  assert.instance(error, StatusError);
   assert.not.instance(error, AnswerTooLarge);
-  assert.is((error as HttpError).body, `<html>${'x'.repeat(1018)}`);
+  assert.is((error as StatusError).body, `<html>${'x'.repeat(1018)}`);
 });
 
 test('the default cap is 10 MiB: a streamed answer of up to 64 MiB fails once 10 MiB are passed, and is read no further', async () => {

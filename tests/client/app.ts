@@ -12,7 +12,7 @@ import {
   FormRequest,
   handles,
   json,
-  type Request,
+  type HttpRequest,
   type SwitchyardOptions,
 } from '../../src/index.js';
 
@@ -78,7 +78,7 @@ export class RefuseAction extends Action {
 
 /** GET ?action=ping: no form request, a JsonResponse (untyped body). */
 export class PingAction extends Action {
-  handle(request: Request) {
+  handle(request: HttpRequest) {
     return json({ pong: true, query: request.query() });
   }
 }

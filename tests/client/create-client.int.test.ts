@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import {
   ClientError,
   Forbidden,
-  HttpError,
+  StatusError,
   MethodNotAllowed,
   NetworkError,
   NotFound,
@@ -84,7 +84,7 @@ test('a 422 is a ValidationFailed with the errors keyed by field', async () => {
   const api = system();
   const error = await rejection(api.system.echo({ message: 'x'.repeat(256) }));
   assert.instance(error, ValidationFailed);
-  assert.instance(error, HttpError);
+  assert.instance(error, StatusError);
   assert.instance(error, ClientError);
   const failed = error as ValidationFailed<'message'>;
   assert.is(failed.status, 422);
@@ -186,9 +186,9 @@ test('429 is TooManyRequests with Retry-After', async () => {
 test('a prediction for an action without Precognition is the server 400, thrown', async () => {
   const api = shopClient();
   const error = await rejection(api.shop.refuse.validate({}));
-  assert.instance(error, HttpError);
-  assert.is((error as HttpError).status, 400);
-  assert.is((error as HttpError).message, 'This action does not support precognitive requests.');
+  assert.instance(error, StatusError);
+  assert.is((error as StatusError).status, 400);
+  assert.is((error as StatusError).message, 'This action does not support precognitive requests.');
 });
 
 test('a prediction answered without the Precognition header is refused, never read as success', async () => {
@@ -198,8 +198,8 @@ test('a prediction answered without the Precognition header is refused, never re
   try {
     const api = createClient<Api>({ baseUrl: `http://127.0.0.1:${(plain.address() as AddressInfo).port}` });
     const error = await rejection(api.system.echo.validate({ message: 'x' }));
-    assert.instance(error, HttpError);
-    assert.is((error as HttpError).message, 'The server did not answer as a Precognition prediction.');
+    assert.instance(error, StatusError);
+    assert.is((error as StatusError).message, 'The server did not answer as a Precognition prediction.');
   } finally {
     await new Promise((resolve) => plain.close(resolve));
   }
@@ -214,20 +214,20 @@ test('no answer at all is a NetworkError, with the cause', async () => {
   const error = await rejection(api.system.status());
   assert.instance(error, NetworkError);
   assert.instance(error, ClientError);
-  assert.not.instance(error, HttpError);
+  assert.not.instance(error, StatusError);
   assert.is((error as NetworkError).endpoint, 'system.status');
   assert.ok((error as NetworkError).cause instanceof Error);
 });
 
-test('an answer that is not JSON is an HttpError with the text as body', async () => {
+test('an answer that is not JSON is an StatusError with the text as body', async () => {
   const api = createClient<Api>({
     baseUrl: 'http://x',
     fetch: async () => ({ status: 200, headers: { get: () => null }, text: async () => '<html>' }),
   });
   const error = await rejection(api.system.status());
-  assert.instance(error, HttpError);
-  assert.is((error as HttpError).status, 200);
-  assert.is((error as HttpError).body, '<html>');
+  assert.instance(error, StatusError);
+  assert.is((error as StatusError).status, 200);
+  assert.is((error as StatusError).body, '<html>');
 });
 
 test('a 422 prediction without an errors object is thrown, never read as valid', async () => {

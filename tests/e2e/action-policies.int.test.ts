@@ -11,13 +11,13 @@ import {
   ActionController,
   Application,
   json,
-  Limit,
   LogicException,
   type MiddlewareFunction,
   type Next,
-  type Request,
+  type HttpRequest,
   type SwitchyardOptions,
 } from '../../src/index.js';
+import { Limit } from '../../src/rate-limiting/index.js';
 import { describeRoutes } from '../../src/cli/describe-routes.js';
 import { routesAsText } from '../../src/cli/routes-command.js';
 import { start } from '../helpers/http.js';
@@ -27,13 +27,13 @@ const MiB = 1024 * 1024;
 
 class EchoAction extends Action {
   override methods = ['POST'];
-  handle(request: Request) {
+  handle(request: HttpRequest) {
     return { bytes: JSON.stringify(request.all()).length };
   }
 }
 class UploadAction extends EchoAction {
   static override bodyLimit = 8 * MiB;
-  static override throttle = (request: Request) => Limit.perMinute(5).by(request.ip());
+  static override throttle = (request: HttpRequest) => Limit.perMinute(5).by(request.ip());
 }
 class TinyAction extends EchoAction {
   static override bodyLimit = 10;
@@ -47,7 +47,7 @@ class OtpSendAction extends Action {
 class OtpResendAction extends OtpSendAction {}
 class SlowAction extends Action {
   static override timeout = 50;
-  handle(request: Request) {
+  handle(request: HttpRequest) {
     return new Promise((resolve) => {
       const timer = setTimeout(() => resolve({ late: true }), 5_000);
       request.signal.addEventListener('abort', () => clearTimeout(timer));
@@ -60,7 +60,7 @@ const tag: MiddlewareFunction = (request, next) => {
   return next(request);
 };
 class Stamp {
-  handle(request: Request, next: Next, ...[value]: string[]) {
+  handle(request: HttpRequest, next: Next, ...[value]: string[]) {
     seen.push(`stamp:${value}`);
     return next(request);
   }

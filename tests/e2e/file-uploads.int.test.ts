@@ -8,7 +8,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { FormData } from 'undici';
-import { Action, ActionController, Application, File, FormRequest, Rule, UploadedFile } from '../../src/index.js';
+import { Action, ActionController, Application, FileRule, FormRequest, Rule, UploadedFile } from '../../src/index.js';
 import { serve } from '../helpers/apps.js';
 import { multipart } from '../helpers/multipart.js';
 import { gif, jpeg, pdf, png, svg } from '../files/sample-files.js';
@@ -20,8 +20,8 @@ class UploadRequest extends FormRequest {
       photo: 'required|image|max:1|dimensions:max_width=100',
       photos: 'array',
       'photos.*': 'image|mimes:png,gif',
-      doc: ['nullable', File.types(['pdf']).max(1)],
-      avatar: ['nullable', File.image().dimensions(Rule.dimensions().ratio('1/1'))],
+      doc: ['nullable', FileRule.types(['pdf']).max(1)],
+      avatar: ['nullable', FileRule.image().dimensions(Rule.dimensions().ratio('1/1'))],
       'notes.a': 'file|extensions:txt',
     };
   }

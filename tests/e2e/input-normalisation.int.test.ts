@@ -18,7 +18,7 @@ import {
   json,
   LogicException,
   type MiddlewareFunction,
-  type Request,
+  type HttpRequest,
   type SwitchyardOptions,
 } from '../../src/index.js';
 import { serve } from '../helpers/apps.js';
@@ -69,7 +69,7 @@ class MergeAction extends Action {
 /** What the handler sees of the input. */
 class InspectAction extends Action {
   override methods = ['GET', 'POST'];
-  handle(request: Request) {
+  handle(request: HttpRequest) {
     return { query: { ...request.query() }, body: { ...request.body() }, input: request.input('q') ?? 'missing' };
   }
 }
@@ -83,7 +83,7 @@ class StatusAction extends Action {
 /** The fallback: answers with the action value as the handler reads it. */
 class FallbackAction extends Action {
   override methods = ['GET', 'POST'];
-  handle(request: Request) {
+  handle(request: HttpRequest) {
     return { fallback: true, action: request.input('action') ?? 'missing' };
   }
 }
@@ -287,7 +287,7 @@ const trimOnly = serve(configured, () =>
       except: ['secret', 'user.password'],
       skip_when: [(request) => request.header('x-keep-spaces') === 'yes'],
     },
-    convert_empty_strings_to_null: { skip_when: [(request: Request) => request.attributes.get('svc.action') === 'inspect'] },
+    convert_empty_strings_to_null: { skip_when: [(request: HttpRequest) => request.attributes.get('svc.action') === 'inspect'] },
   }),
 );
 

@@ -16,7 +16,7 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Action, ActionController, Application, FormRequest, handles, json, type Request } from '../../src/index.js';
+import { Action, ActionController, Application, FormRequest, handles, json, type HttpRequest } from '../../src/index.js';
 import { bindRequest } from '../../src/form-request.js';
 import type { RequestAccessors } from '../../src/http/request/accessor-names.js';
 import { UploadedFile } from '../../src/http/uploaded-file.js';
@@ -78,7 +78,7 @@ function encode(value: unknown): unknown {
   return value;
 }
 
-async function answer(request: Request): Promise<ReturnType<typeof json>> {
+async function answer(request: HttpRequest): Promise<ReturnType<typeof json>> {
   await request.loadBody();
   const probe = probes.get(request.header('x-probe') ?? '');
   if (probe === undefined) return json({ message: 'no probe' }, 500);

@@ -7,7 +7,7 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Action, ActionController, Application, FormRequest, json, type Request } from '../../src/index.js';
+import { Action, ActionController, Application, FormRequest, json, type HttpRequest } from '../../src/index.js';
 import { serve } from '../helpers/apps.js';
 
 class UpdateRequest extends FormRequest {
@@ -26,7 +26,7 @@ class UpdateItem extends Action {
 
 class ShowItem extends Action {
   override methods = ['GET', 'POST'];
-  handle(request: Request) {
+  handle(request: HttpRequest) {
     return { method: request.method() };
   }
 }

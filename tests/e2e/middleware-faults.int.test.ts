@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Action, ActionController, Application, type MiddlewareFunction, type Next, type Request } from '../../src/index.js';
+import { Action, ActionController, Application, type MiddlewareFunction, type Next, type HttpRequest } from '../../src/index.js';
 import { rawExchange } from '../hardening/raw-socket.js';
 
 class Status extends Action {
@@ -22,7 +22,7 @@ test('global and route middleware without return: 500 per request, reported, the
     if (request.pathInfo.endsWith('/global')) await next(request);
     else return next(request);
   }) as MiddlewareFunction;
-  const routeForgets = ((request: Request, next: Next) => {
+  const routeForgets = ((request: HttpRequest, next: Next) => {
     void next(request);
   }) as unknown as MiddlewareFunction;
   const app = new Application({ report: (error) => reported.push(error) }).use(globalForgets).withRouting({

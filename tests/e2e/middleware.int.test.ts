@@ -16,13 +16,12 @@ import {
   type JsonResponse,
   LogicException,
   NotFoundError,
-  inject,
-  injectable,
   json,
   type MiddlewareFunction,
   type Next,
-  type Request,
+  type HttpRequest,
 } from '../../src/index.js';
+import { inject, injectable } from 'inversify';
 import { SystemController } from '../../examples/system/system-controller.js';
 import { createAuthApp } from '../../examples/auth/app.js';
 import type { Client, Reply } from '../helpers/http.js';
@@ -50,7 +49,7 @@ function mark(name: string): MiddlewareFunction {
 function probe(kind: string, methods: string[] = ['GET', 'POST']) {
   return class extends Action {
     override methods = methods;
-    handle(request: Request) {
+    handle(request: HttpRequest) {
       trace.push('handler');
       return {
         handler: kind,
@@ -100,7 +99,7 @@ class AddGreeting {
     @inject(GREETING_SUFFIX) private readonly suffix: string,
   ) {}
 
-  async handle(request: Request, next: Next): Promise<JsonResponse> {
+  async handle(request: HttpRequest, next: Next): Promise<JsonResponse> {
     trace.push('greeting:in');
     const response = await next(request);
     trace.push('greeting:out');
@@ -111,7 +110,7 @@ class AddGreeting {
 /** Class middleware with parameters: `role:admin,editor` → `handle(request, next, 'admin', 'editor')`. */
 @injectable()
 class RequireRole {
-  async handle(request: Request, next: Next, ...roles: string[]): Promise<JsonResponse> {
+  async handle(request: HttpRequest, next: Next, ...roles: string[]): Promise<JsonResponse> {
     trace.push(`role(${roles.join('|')}):in`);
     const given = request.header('x-role');
     if (given === undefined || !roles.includes(given)) {
@@ -123,7 +122,7 @@ class RequireRole {
 }
 
 /** Function middleware with parameters, under an alias (`tag:one,two`). */
-const tag = async (request: Request, next: Next, ...params: string[]): Promise<JsonResponse> => {
+const tag = async (request: HttpRequest, next: Next, ...params: string[]): Promise<JsonResponse> => {
   trace.push(`tag(${params.join('|')}):in`);
   const response = await next(request);
   return response.header('x-tag-params', JSON.stringify(params));

@@ -9,7 +9,7 @@ import { Application } from '../../src/application.js';
 import { Action } from '../../src/action.js';
 import { ActionController } from '../../src/action-controller.js';
 import { Router } from '../../src/routing/router.js';
-import type { Request } from '../../src/http/request.js';
+import type { HttpRequest } from '../../src/http/request.js';
 import type { SwitchyardOptions } from '../../src/config.js';
 import type { MiddlewareFunction } from '../../src/http/middleware.js';
 import { start, type Client, type Reply } from '../helpers/http.js';
@@ -18,7 +18,7 @@ import { start, type Client, type Reply } from '../helpers/http.js';
 function probe(kind: string) {
   return class extends Action {
     override methods = ['GET', 'POST'];
-    handle(request: Request) {
+    handle(request: HttpRequest) {
       return {
         handler: kind,
         action: request.attributes.get('svc.action'),

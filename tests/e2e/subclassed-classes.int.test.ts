@@ -7,18 +7,9 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import {
-  Action,
-  ActionController,
-  Application,
-  FormRequest,
-  handles,
-  inject,
-  injectable,
-  type Request,
-  ThrottleRequests,
-  ValidateSignature,
-} from '../../src/index.js';
+import { Action, ActionController, Application, FormRequest, handles, type HttpRequest, ValidateSignature } from '../../src/index.js';
+import { ThrottleRequests } from '../../src/rate-limiting/index.js';
+import { inject, injectable } from 'inversify';
 import { AUTH_TOKENS, Authenticate } from '../../examples/auth/authenticate.js';
 import type { Reply } from '../helpers/http.js';
 import { freePort, serve } from '../helpers/apps.js';
@@ -37,7 +28,7 @@ class AuthenticateApi extends Authenticate {}
 
 /** Throttles per `X-Key` header instead of per IP. */
 class ThrottlePerKey extends ThrottleRequests {
-  protected override resolveRequestSignature(request: Request): string {
+  protected override resolveRequestSignature(request: HttpRequest): string {
     return request.header('x-key') ?? '';
   }
 }

@@ -19,10 +19,17 @@ import { Action } from '../../src/action.js';
 import { ActionController } from '../../src/action-controller.js';
 import { FormRequest } from '../../src/form-request.js';
 import { Router } from '../../src/routing/router.js';
-import type { Request } from '../../src/http/request.js';
+import type { HttpRequest } from '../../src/http/request.js';
 import type { Next } from '../../src/http/middleware.js';
 // The services and the rule builder as an application imports them: the public API.
-import { DnsResolver, NodeDnsResolver, NotPwnedVerifier, Password, PasswordUserResolver, UncompromisedVerifier } from '../../src/index.js';
+import { Password } from '../../src/index.js';
+import {
+  DnsResolver,
+  NodeDnsResolver,
+  NotPwnedVerifier,
+  PasswordUserResolver,
+  UncompromisedVerifier,
+} from '../../src/validation/services/index.js';
 import { startDnsServer, type DnsServer } from '../helpers/dns-server.js';
 import { start, type Client } from '../helpers/http.js';
 import { lateness } from '../helpers/deadline.js';
@@ -55,14 +62,14 @@ class ProfileController extends ActionController {
 }
 
 /** The application's authentication, as a middleware: `Authorization: Bearer <token>` sets `auth.user`. */
-function authenticate(request: Request, next: Next) {
+function authenticate(request: HttpRequest, next: Next) {
   const token = (request.header('authorization') ?? '').replace(/^Bearer /, '');
   if (USERS[token] !== undefined) request.attributes.set('auth.user', USERS[token]);
   return next(request);
 }
 
 class AuthUsers extends PasswordUserResolver {
-  override passwordHash(request: Request): string | null {
+  override passwordHash(request: HttpRequest): string | null {
     return (request.attributes.get('auth.user') as { password: string } | undefined)?.password ?? null;
   }
 }

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { request } from 'undici';
-import { Action, ActionController, Application, type Request } from '../../src/index.js';
+import { Action, ActionController, Application, type HttpRequest } from '../../src/index.js';
 
 class Throws extends Action {
   handle(): never {
@@ -26,7 +26,7 @@ class Big extends Action {
   }
 }
 class WritesTwice extends Action {
-  handle(request: Request) {
+  handle(request: HttpRequest) {
     request.res.writeHead(200, { 'content-type': 'application/json' });
     request.res.end('{"direct":true}');
     request.res.end('{"again":true}');
@@ -34,7 +34,7 @@ class WritesTwice extends Action {
   }
 }
 class WritesAfterEnd extends Action {
-  handle(request: Request) {
+  handle(request: HttpRequest) {
     request.res.end('{"direct":true}');
     request.res.write('more');
     return { ignored: true };

@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { connect } from 'node:net';
 import { request } from 'undici';
-import { Action, ActionController, Application, type Request } from '../../src/index.js';
+import { Action, ActionController, Application, type HttpRequest } from '../../src/index.js';
 import { rawExchange } from './raw-socket.js';
 import { httpRequest } from './corpus.js';
 import { lateness } from '../helpers/deadline.js';
@@ -24,7 +24,7 @@ class StatusAction extends Action {
 
 let aborted: unknown;
 class HangingAction extends Action {
-  handle(request: Request) {
+  handle(request: HttpRequest) {
     const signal = request.signal;
     return new Promise((resolve) => {
       signal.addEventListener('abort', () => {

@@ -1,10 +1,10 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { request } from 'undici';
-import { Action, ActionController, Application, type Request } from '../../src/index.js';
+import { Action, ActionController, Application, type HttpRequest } from '../../src/index.js';
 
 class WhereAction extends Action {
-  handle(request: Request) {
+  handle(request: HttpRequest) {
     return { url: request.fullUrl(), ip: request.ip() };
   }
 }

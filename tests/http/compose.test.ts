@@ -4,7 +4,7 @@ import { compose, type Handler } from '../../src/http/compose.js';
 import { renderError } from '../../src/http/render-error.js';
 import { JsonResponse } from '../../src/http/response.js';
 import { NotFoundError, AuthorizationError } from '../../src/errors/http-error.js';
-import type { Request } from '../../src/http/request.js';
+import type { HttpRequest } from '../../src/http/request.js';
 import type { MiddlewareFunction } from '../../src/http/middleware.js';
 
 function setup() {
@@ -13,8 +13,8 @@ function setup() {
   return { reported, render };
 }
 
-const fakeRequest = (tag: string) => ({ tag }) as unknown as Request;
-const tagOf = (request: Request) => (request as unknown as { tag: string }).tag;
+const fakeRequest = (tag: string) => ({ tag }) as unknown as HttpRequest;
+const tagOf = (request: HttpRequest) => (request as unknown as { tag: string }).tag;
 
 const test = suite('compose: the middleware pipeline');
 
@@ -234,7 +234,10 @@ test('the middleware list is copied: adding to it later changes nothing', async 
 
 test('a middleware that forgets to return is one 500, reported with its name (not a crash)', async () => {
   const { render, reported } = setup();
-  const forgetful: MiddlewareFunction = async function forgetsToReturn(request: Request, next: (r: Request) => Promise<JsonResponse>) {
+  const forgetful: MiddlewareFunction = async function forgetsToReturn(
+    request: HttpRequest,
+    next: (r: HttpRequest) => Promise<JsonResponse>,
+  ) {
     await next(request);
   } as unknown as MiddlewareFunction;
   const response = await compose([forgetful], async () => new JsonResponse({ ok: true }), render)(fakeRequest('r'));
@@ -252,7 +255,7 @@ test('an outer middleware sees the 500 of an inner one that forgot to return', a
     seen = response.status;
     return response;
   };
-  const inner = ((request: Request, next: (r: Request) => Promise<JsonResponse>) => {
+  const inner = ((request: HttpRequest, next: (r: HttpRequest) => Promise<JsonResponse>) => {
     void next(request);
   }) as unknown as MiddlewareFunction;
   const response = await compose([outer, inner], async () => new JsonResponse({ ok: true }), render)(fakeRequest('r'));

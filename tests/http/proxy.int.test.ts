@@ -8,12 +8,12 @@ import type { IncomingMessage } from 'node:http';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { request } from 'undici';
-import { Action, ActionController, Application, LogicException, type Request, type SwitchyardOptions } from '../../src/index.js';
+import { Action, ActionController, Application, LogicException, type HttpRequest, type SwitchyardOptions } from '../../src/index.js';
 import { TrustedProxies, type TrustProxy } from '../../src/config/trusted-proxies.js';
 import { assertLinear } from '../helpers/growth.js';
 
 class WhereAction extends Action {
-  handle(request: Request) {
+  handle(request: HttpRequest) {
     return { url: request.fullUrl(), ip: request.ip() };
   }
 }

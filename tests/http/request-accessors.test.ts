@@ -6,7 +6,7 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Application, FormRequest, json, type Request } from '../../src/index.js';
+import { Application, FormRequest, json, type HttpRequest } from '../../src/index.js';
 import { bindRequest } from '../../src/form-request.js';
 import { HttpError } from '../../src/errors/http-error.js';
 import { REQUEST_ACCESSORS, type RequestAccessors } from '../../src/http/request/accessor-names.js';
@@ -72,7 +72,7 @@ const callEverything: Call = (subject) => {
 function makeApp(call: Call): Application {
   return new Application().withRouting({
     web(router) {
-      router.addRoute(['GET', 'POST'], '/probe', async (request: Request) => {
+      router.addRoute(['GET', 'POST'], '/probe', async (request: HttpRequest) => {
         await request.loadBody();
         const form = new AnyForm();
         bindRequest(form, request);

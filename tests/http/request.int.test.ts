@@ -6,7 +6,7 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Application, json, type Request } from '../../src/index.js';
+import { Application, json, type HttpRequest } from '../../src/index.js';
 import { serve } from '../helpers/apps.js';
 import { multipart } from '../helpers/multipart.js';
 
@@ -17,7 +17,7 @@ function describe(value: unknown): unknown {
 function makeApp(): Application {
   return new Application({ max_files: 5, max_input_nesting: 3 }).withRouting({
     api(router) {
-      router.addRoute(['GET', 'POST'], '/echo', async (request: Request) => {
+      router.addRoute(['GET', 'POST'], '/echo', async (request: HttpRequest) => {
         await request.loadBody();
         return json({
           all: describe(request.all()),

@@ -10,7 +10,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Action, ActionController, Application, JsonResponse, LogicException, type Request } from '../../src/index.js';
+import { Action, ActionController, Application, JsonResponse, LogicException, type HttpRequest } from '../../src/index.js';
 import { Router } from '../../src/routing/router.js';
 import { SystemController } from '../../examples/system/system-controller.js';
 import { createSystemApp } from '../../examples/system/app.js';
@@ -51,7 +51,7 @@ class BrokenAction extends Action {
 }
 
 class WhoAmIAction extends Action {
-  handle(request: Request) {
+  handle(request: HttpRequest) {
     return { id: request.attributes.get('request_id') };
   }
 }

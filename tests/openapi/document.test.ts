@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { createSystemApp } from '../../examples/system/app.js';
-import type { JsonSchema, OpenApiDocument } from '../../src/index.js';
+import type { JsonSchema, OpenApiDocument } from '../../src/openapi/public-api.js';
 import { createRichApp } from './fixtures/rich-app.js';
 import { Action, ActionController, Application, FormRequest, handles } from '../../src/index.js';
 

@@ -13,7 +13,7 @@ import openapiTS, { type OpenAPI3 } from 'openapi-typescript';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createSystemApp } from '../../examples/system/app.js';
-import type { OpenApiDocument } from '../../src/index.js';
+import type { OpenApiDocument } from '../../src/openapi/public-api.js';
 import { createRichApp } from './fixtures/rich-app.js';
 
 const TSC = fileURLToPath(new URL('../../../node_modules/typescript/bin/tsc', import.meta.url));

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ServerResponse } from 'node:http';
-import { Request } from '../../src/http/request.js';
+import { HttpRequest } from '../../src/http/request.js';
 import { resolveConfig } from '../../src/config.js';
 import { createContainer } from '../../src/container.js';
 import { FormRequest } from '../../src/form-request.js';
@@ -15,8 +15,8 @@ import { plain } from '../helpers/plain.js';
 import type { Validator } from '../../src/validation/validator.js';
 
 /** Stage 3 on its own: a request with a parsed body, a form request plan, the stage's answer. */
-async function requestWith(body: unknown, query = ''): Promise<Request> {
-  const request = new Request(jsonIncoming(JSON.stringify(body)), {} as ServerResponse, '/x', query, resolveConfig());
+async function requestWith(body: unknown, query = ''): Promise<HttpRequest> {
+  const request = new HttpRequest(jsonIncoming(JSON.stringify(body)), {} as ServerResponse, '/x', query, resolveConfig());
   await request.loadBody();
   return request;
 }

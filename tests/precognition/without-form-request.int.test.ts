@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Action, ActionController, Application, json, type Request } from '../../src/index.js';
+import { Action, ActionController, Application, json, type HttpRequest } from '../../src/index.js';
 import { client } from '../helpers/http.js';
 
 let ran = 0;
@@ -24,7 +24,7 @@ test('answers 204 success after middleware, without running the handler', async 
   const trace: string[] = [];
   const app = new Application().withRouting({
     api: (router) => {
-      router.svc('/ping', PingController, ['POST']).middleware(async (request: Request, next) => {
+      router.svc('/ping', PingController, ['POST']).middleware(async (request: HttpRequest, next) => {
         trace.push(String(request.attributes.get('svc.action')));
         return next(request);
       });

@@ -1,7 +1,8 @@
 /** `Limit`, `GlobalLimit`, `Unlimited`: Laravel's factories, defaults and fallback keys. */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { GlobalLimit, Limit, Unlimited, json } from '../../src/index.js';
+import { json } from '../../src/index.js';
+import { GlobalLimit, Limit, Unlimited } from '../../src/rate-limiting/index.js';
 
 const test = suite('Limit');
 

@@ -5,7 +5,7 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { MemoryStore } from '../../src/index.js';
+import { MemoryStore } from '../../src/rate-limiting/index.js';
 
 /** A store on a clock the test moves. */
 function clocked(start = 1_000_500, maxKeys?: number) {

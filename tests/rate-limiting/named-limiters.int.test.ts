@@ -6,7 +6,8 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type Application, json, Limit, LogicException, ThrottleRequests } from '../../src/index.js';
+import { type Application, json, LogicException } from '../../src/index.js';
+import { Limit, ThrottleRequests } from '../../src/rate-limiting/index.js';
 import { start, type Client, type Reply } from '../helpers/http.js';
 import { throttledApp } from './app.js';
 

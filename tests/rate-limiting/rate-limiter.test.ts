@@ -1,7 +1,8 @@
 /** `RateLimiter`'s own methods (Laravel's facade), on the memory store. */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Application, createContainer, Limit, MemoryStore, RateLimiter } from '../../src/index.js';
+import { Application, createContainer } from '../../src/index.js';
+import { Limit, MemoryStore, RateLimiter } from '../../src/rate-limiting/index.js';
 
 const test = suite('RateLimiter');
 

@@ -7,7 +7,7 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { RateLimiter, RateLimitStoreError, RedisStore } from '../../src/index.js';
+import { RateLimiter, RateLimitStoreError, RedisStore } from '../../src/rate-limiting/index.js';
 import { freePort } from '../helpers/apps.js';
 import { start, type Client, type Reply } from '../helpers/http.js';
 import { throttledApp } from './app.js';

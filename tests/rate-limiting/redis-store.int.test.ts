@@ -8,7 +8,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Redis } from 'ioredis';
-import { RedisStore } from '../../src/index.js';
+import { RedisStore } from '../../src/rate-limiting/index.js';
 import { start } from '../helpers/http.js';
 import { throttledApp } from './app.js';
 import { startRedis, type RedisServer } from './redis-server.js';

@@ -5,7 +5,8 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Limit, type Application } from '../../src/index.js';
+import { type Application } from '../../src/index.js';
+import { Limit } from '../../src/rate-limiting/index.js';
 import { start, type Client, type Reply } from '../helpers/http.js';
 import { ThrottledController, throttledApp } from './app.js';
 

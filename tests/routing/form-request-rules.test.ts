@@ -8,7 +8,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ServerResponse } from 'node:http';
-import { Request } from '../../src/http/request.js';
+import { HttpRequest } from '../../src/http/request.js';
 import { resolveConfig } from '../../src/config.js';
 import { createContainer } from '../../src/container.js';
 import { FormRequest } from '../../src/form-request.js';
@@ -20,17 +20,17 @@ import { Rule } from '../../src/validation/rule-builders.js';
 import type { Validator } from '../../src/validation/validator.js';
 import { fakeIncoming } from '../helpers/fake-request.js';
 
-async function requestWith(body: unknown, headers: Record<string, string> = {}, user?: unknown): Promise<Request> {
+async function requestWith(body: unknown, headers: Record<string, string> = {}, user?: unknown): Promise<HttpRequest> {
   const text = JSON.stringify(body);
   const raw = fakeIncoming([text], { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), ...headers });
-  const request = new Request(raw, {} as ServerResponse, '/x', '', resolveConfig());
+  const request = new HttpRequest(raw, {} as ServerResponse, '/x', '', resolveConfig());
   await request.loadBody();
   if (user !== undefined) request.attributes.set('auth.user', user);
   return request;
 }
 
 /** The stage's answer: the validated data, or the error's JSON. */
-async function answer(plan: ReturnType<typeof planFormRequest>, request: Request): Promise<unknown> {
+async function answer(plan: ReturnType<typeof planFormRequest>, request: HttpRequest): Promise<unknown> {
   try {
     return (await resolveFormRequest(plan, request)).validated();
   } catch (error) {

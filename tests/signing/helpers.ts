@@ -6,7 +6,7 @@
  */
 import { createHmac } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Request } from '../../src/http/request.js';
+import { HttpRequest } from '../../src/http/request.js';
 import { resolveConfig, type SwitchyardOptions } from '../../src/config.js';
 import { UrlSigner, type UrlSignerOptions } from '../../src/signing/url-signer.js';
 
@@ -40,7 +40,7 @@ export function requestFor(
     remoteAddress?: string;
     config?: SwitchyardOptions;
   } = {},
-): Request {
+): HttpRequest {
   const parsed = /^https?:\/\/[^/?#]+/.exec(url);
   const rest = parsed ? url.slice(parsed[0].length) || '/' : url;
   const q = rest.indexOf('?');
@@ -50,7 +50,7 @@ export function requestFor(
   const headers: Record<string, string> = { ...(host === null ? {} : { host }), ...options.headers };
   const socket = { encrypted: options.encrypted ?? false, remoteAddress: options.remoteAddress ?? '127.0.0.1' };
   const raw = { method: 'GET', headers, socket };
-  return new Request(raw as unknown as IncomingMessage, {} as ServerResponse, path, rawQuery, resolveConfig(options.config));
+  return new HttpRequest(raw as unknown as IncomingMessage, {} as ServerResponse, path, rawQuery, resolveConfig(options.config));
 }
 
 /** `url` with its query string replaced by `query`. */

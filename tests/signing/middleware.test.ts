@@ -10,7 +10,7 @@ import { createContainer } from '../../src/container.js';
 import { MiddlewareResolver } from '../../src/routing/middleware-resolver.js';
 import { HttpError } from '../../src/errors/http-error.js';
 import { JsonResponse } from '../../src/http/response.js';
-import type { Request } from '../../src/http/request.js';
+import type { HttpRequest } from '../../src/http/request.js';
 import { UrlSigner } from '../../src/signing/url-signer.js';
 import { ValidateSignature } from '../../src/signing/validate-signature.js';
 import { InvalidSignatureError } from '../../src/signing/invalid-signature-error.js';
@@ -19,7 +19,7 @@ import { rejected } from '../helpers/plain.js';
 
 const signer = makeSigner();
 const ok = new JsonResponse({ ok: true });
-const next = async (_request: Request) => ok;
+const next = async (_request: HttpRequest) => ok;
 
 const mw = suite('ValidateSignature');
 

@@ -6,7 +6,7 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Dimensions, File, ImageFile, Rule } from '../../src/index.js';
+import { Dimensions, FileRule, ImageFile, Rule } from '../../src/index.js';
 import { compileValidator } from '../../src/validation/compiler.js';
 import { UploadedFile } from '../../src/http/uploaded-file.js';
 import { RULE_LIST } from '../../src/validation/types.js';
@@ -45,7 +45,7 @@ dimensions.run();
 const file = suite('File, File.image (Rules\\File, Rules\\ImageFile)');
 
 file("expands to Laravel's rules, in order: file, mimetypes, mimes, extensions, one size rule, then added rules", () => {
-  assert.equal(File.types(['pdf', 'image/*']).extensions(['PDF']).min('1kb').max('2mb').rules('mimes:x')[RULE_LIST](), [
+  assert.equal(FileRule.types(['pdf', 'image/*']).extensions(['PDF']).min('1kb').max('2mb').rules('mimes:x')[RULE_LIST](), [
     'file',
     'mimetypes:image/*',
     'mimes:pdf',
@@ -53,54 +53,54 @@ file("expands to Laravel's rules, in order: file, mimetypes, mimes, extensions, 
     'between:1,2000',
     'mimes:x',
   ]);
-  assert.equal(File.default()[RULE_LIST](), ['file']);
-  assert.equal(File.types('pdf').max(10)[RULE_LIST](), ['file', 'mimes:pdf', 'max:10']);
-  assert.equal(File.types('pdf').min(10)[RULE_LIST](), ['file', 'mimes:pdf', 'min:10']);
-  assert.equal(File.types('pdf').size('1.5mb')[RULE_LIST](), ['file', 'mimes:pdf', 'size:1500']);
+  assert.equal(FileRule.default()[RULE_LIST](), ['file']);
+  assert.equal(FileRule.types('pdf').max(10)[RULE_LIST](), ['file', 'mimes:pdf', 'max:10']);
+  assert.equal(FileRule.types('pdf').min(10)[RULE_LIST](), ['file', 'mimes:pdf', 'min:10']);
+  assert.equal(FileRule.types('pdf').size('1.5mb')[RULE_LIST](), ['file', 'mimes:pdf', 'size:1500']);
   // PHP's round() gives a float and 2 !== 2.0: Laravel writes between, not size.
-  assert.equal(File.types('pdf').between(2, '2kb')[RULE_LIST](), ['file', 'mimes:pdf', 'between:2,2']);
-  assert.equal(File.types('pdf').between('1kb', '1kb')[RULE_LIST](), ['file', 'mimes:pdf', 'size:1']);
-  assert.equal(File.types('pdf').between(1, 1)[RULE_LIST](), ['file', 'mimes:pdf', 'size:1']);
-  const image = File.image().max(1024).dimensions(Rule.dimensions().maxWidth(100));
+  assert.equal(FileRule.types('pdf').between(2, '2kb')[RULE_LIST](), ['file', 'mimes:pdf', 'between:2,2']);
+  assert.equal(FileRule.types('pdf').between('1kb', '1kb')[RULE_LIST](), ['file', 'mimes:pdf', 'size:1']);
+  assert.equal(FileRule.types('pdf').between(1, 1)[RULE_LIST](), ['file', 'mimes:pdf', 'size:1']);
+  const image = FileRule.image().max(1024).dimensions(Rule.dimensions().maxWidth(100));
   assert.instance(image, ImageFile);
   assert.equal(image[RULE_LIST]().map(String), ['file', 'max:1024', 'image', 'dimensions:max_width=100']);
-  assert.instance(Rule.file(), File);
+  assert.instance(Rule.file(), FileRule);
   assert.instance(Rule.imageFile(), ImageFile);
 });
 
 file('sizes with a unit: decimal kb, mb, gb, tb, rounded half away from zero; anything else throws', () => {
-  assert.equal(File.default().max('0.5kb')[RULE_LIST](), ['file', 'max:1']);
-  assert.equal(File.default().max('2gb')[RULE_LIST](), ['file', 'max:2000000']);
-  assert.equal(File.default().max('1tb')[RULE_LIST](), ['file', 'max:1000000000']);
-  assert.equal(File.default().max(1.5)[RULE_LIST](), ['file', 'max:1.5']);
-  assert.equal(File.default().max(' 2.5mb')[RULE_LIST](), ['file', 'max:2500']);
-  assert.equal(File.default().max('-0.5kb')[RULE_LIST](), ['file', 'max:-1']);
-  assert.throws(() => File.default().max('1MB'), /Invalid file size suffix in "1MB"/);
-  assert.throws(() => File.default().max('100'), /Invalid file size suffix/);
+  assert.equal(FileRule.default().max('0.5kb')[RULE_LIST](), ['file', 'max:1']);
+  assert.equal(FileRule.default().max('2gb')[RULE_LIST](), ['file', 'max:2000000']);
+  assert.equal(FileRule.default().max('1tb')[RULE_LIST](), ['file', 'max:1000000000']);
+  assert.equal(FileRule.default().max(1.5)[RULE_LIST](), ['file', 'max:1.5']);
+  assert.equal(FileRule.default().max(' 2.5mb')[RULE_LIST](), ['file', 'max:2500']);
+  assert.equal(FileRule.default().max('-0.5kb')[RULE_LIST](), ['file', 'max:-1']);
+  assert.throws(() => FileRule.default().max('1MB'), /Invalid file size suffix in "1MB"/);
+  assert.throws(() => FileRule.default().max('100'), /Invalid file size suffix/);
 });
 
 file('each failing rule reports its own message (Laravel v11.56.0 answers)', async () => {
   const photo = upload('a.png', png(300, 200));
-  assert.equal(await messages(['required', File.types(['pdf', 'image/jpeg']).max(1)], photo), [
+  assert.equal(await messages(['required', FileRule.types(['pdf', 'image/jpeg']).max(1)], photo), [
     'The photo field must be a file of type: image/jpeg.',
     'The photo field must be a file of type: pdf.',
   ]);
-  const image = File.image().max('1kb').dimensions(Rule.dimensions().maxWidth(100).ratio('3/2'));
+  const image = FileRule.image().max('1kb').dimensions(Rule.dimensions().maxWidth(100).ratio('3/2'));
   assert.equal(await messages([image], upload('a.pdf', pdf())), [
     'The photo field must be an image.',
     'The photo field has invalid image dimensions.',
   ]);
   assert.equal(await messages([image], photo), ['The photo field has invalid image dimensions.']);
-  assert.equal(await messages([File.types('pdf').extensions(['PDF']).between(1, '1mb')], 'abc'), [
+  assert.equal(await messages([FileRule.types('pdf').extensions(['PDF']).between(1, '1mb')], 'abc'), [
     'The photo field must be a file.',
     'The photo field must be a file of type: pdf.',
     'The photo field must have one of the following extensions: pdf.',
   ]);
-  assert.equal(await messages([File.image()], photo), null);
+  assert.equal(await messages([FileRule.image()], photo), null);
 });
 
 file('a cycle of built rules is refused at boot', () => {
-  const looping = File.default();
+  const looping = FileRule.default();
   looping.rules(looping);
   assert.throws(() => compileValidator({ photo: [looping] }, { owner: 'BuiltRules' }), /built rules nest too deeply/);
 });

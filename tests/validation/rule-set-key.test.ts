@@ -7,7 +7,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ruleSetKey } from '../../src/validation/rule-set-key.js';
 import { Password, Rule } from '../../src/validation/rule-builders.js';
-import { File } from '../../src/validation/file-rule-builders.js';
+import { FileRule } from '../../src/validation/file-rule-builders.js';
 import type { CompileOptions, RuleMap } from '../../src/validation/types.js';
 
 const OPTIONS: CompileOptions = { owner: 'R' };
@@ -54,8 +54,8 @@ test('Rule.enum, Password and File rules are keyed by their settings', () => {
   assert.is(key({ p: [Password.min(8).mixedCase()] }), key({ p: [Password.min(8).mixedCase()] }));
   assert.is.not(key({ p: [Password.min(8).mixedCase()] }), key({ p: [Password.min(8)] }));
   assert.is.not(key({ p: [Password.min(8)] }), key({ p: [Password.min(8).uncompromised()] }));
-  assert.is(key({ f: [File.types(['pdf']).max(1024)] }), key({ f: [File.types(['pdf']).max(1024)] }));
-  assert.is.not(key({ f: [File.types(['pdf']).max(1024)] }), key({ f: [File.types(['pdf']).max(2048)] }));
+  assert.is(key({ f: [FileRule.types(['pdf']).max(1024)] }), key({ f: [FileRule.types(['pdf']).max(1024)] }));
+  assert.is.not(key({ f: [FileRule.types(['pdf']).max(1024)] }), key({ f: [FileRule.types(['pdf']).max(2048)] }));
 });
 
 test('raw JSON Schema rules are keyed by their content', () => {

@@ -10,7 +10,7 @@ import * as assert from 'uvu/assert';
 import { compileValidator } from '../../src/validation/compiler.js';
 import { PasswordHasher } from '../../src/validation/services/password-hasher.js';
 import { PasswordUserResolver } from '../../src/validation/services/password-user-resolver.js';
-import type { Request } from '../../src/http/request.js';
+import type { HttpRequest } from '../../src/http/request.js';
 import type { RuleMap } from '../../src/validation/types.js';
 import type { ServiceKey } from '../../src/validation/rules/definition.js';
 import { contextWith } from '../helpers/validation-context.js';
@@ -20,11 +20,11 @@ const HASH = '$2y$04$O8.sQZUmFa7ZZmNTnwRyG.QuaRGMWuF0kEYsVWhnrQIM6T2jaFDy.';
 const INCORRECT = 'The password is incorrect.';
 
 class Users extends PasswordUserResolver {
-  readonly asked: { request: Request; guard: string | null }[] = [];
+  readonly asked: { request: HttpRequest; guard: string | null }[] = [];
   constructor(private readonly hash: string | null) {
     super();
   }
-  override passwordHash(request: Request, guard: string | null): string | null {
+  override passwordHash(request: HttpRequest, guard: string | null): string | null {
     this.asked.push({ request, guard });
     return this.hash;
   }

@@ -2,7 +2,7 @@
  * The request accessors a form request offers as its own (Laravel's
  * FormRequest extends its Request): each is called on the underlying request.
  */
-import type { Request } from '../request.js';
+import type { HttpRequest } from '../request.js';
 
 export const REQUEST_ACCESSORS = [
   // input
@@ -102,7 +102,7 @@ export const REQUEST_ACCESSORS = [
   'setUserResolver',
   'getUserResolver',
   'instance',
-] as const satisfies readonly (keyof Request)[];
+] as const satisfies readonly (keyof HttpRequest)[];
 
 /** The accessors of `REQUEST_ACCESSORS`, with the request's signatures and doc comments. */
-export type RequestAccessors = Pick<Request, (typeof REQUEST_ACCESSORS)[number]>;
+export type RequestAccessors = Pick<HttpRequest, (typeof REQUEST_ACCESSORS)[number]>;

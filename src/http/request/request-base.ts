@@ -40,7 +40,7 @@ export interface RequestRoute {
 /**
  * The core of a request: the Node request and response, the parsed query,
  * body and files, headers, attributes and the client's view (scheme, host,
- * address). `Request` adds Laravel's accessors on top of it, one concern per
+ * address). `HttpRequest` adds Laravel's accessors on top of it, one concern per
  * module (URL, content types, input). The query string is parsed on first
  * use; the body is read only when a stage needs it.
  */
@@ -361,6 +361,7 @@ export class RequestBase {
    * callbacks, which run now, on the raw input). Each bag is normalised in
    * place once, when it is first read; before this, they are raw (what the
    * action was selected on). Called by the pipeline after selection.
+   * @internal
    */
   normaliseInput(): void {
     const trim = this.#config.trim_strings;

@@ -6,7 +6,7 @@
  * value of a validation run.
  */
 import { LogicException } from '../../errors/logic-exception.js';
-import type { Request } from '../../http/request.js';
+import type { HttpRequest } from '../../http/request.js';
 import { isBlankString, isContainer, phpString } from '../php.js';
 import { defaultPasswordHasher } from '../services/defaults.js';
 import { PasswordHasher } from '../services/password-hasher.js';
@@ -43,7 +43,7 @@ export const AUTH = {
               'The "current_password" rule needs the request being validated (it asks PasswordUserResolver for its user).',
             );
           }
-          const hash = await users.passwordHash(context.request as Request, guard);
+          const hash = await users.passwordHash(context.request as HttpRequest, guard);
           // A guest fails, as Laravel's `$guard->guest()`.
           if (hash === null) return () => false;
           const hasher = context.service(PasswordHasher, defaultPasswordHasher);

@@ -7,7 +7,7 @@
  * naming this class.
  */
 import type { Awaitable } from '../../awaitable.js';
-import type { Request } from '../../http/request.js';
+import type { HttpRequest } from '../../http/request.js';
 
 export abstract class PasswordUserResolver {
   /**
@@ -15,5 +15,5 @@ export abstract class PasswordUserResolver {
    * under `guard` (the rule's parameter, `current_password:api`; null for
    * the default), or null for a guest: the rule then fails, as Laravel's.
    */
-  abstract passwordHash(request: Request, guard: string | null): Awaitable<string | null>;
+  abstract passwordHash(request: HttpRequest, guard: string | null): Awaitable<string | null>;
 }
