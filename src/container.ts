@@ -73,7 +73,7 @@ const inherited = new WeakSet<object>();
  * same for every class it depends on. Once per class, before the container
  * first builds it (a container keeps the plan it made the first time).
  */
-export function inheritInjections(cls: object): void {
+function inheritInjections(cls: object): void {
   if (inherited.has(cls)) return;
   inherited.add(cls);
   const parent = Object.getPrototypeOf(cls) as object | null;

@@ -38,7 +38,7 @@ export interface KernelCheck {
 }
 
 /** The kernel's checks, in order, under `config`. */
-export function kernelChecks(config: SwitchyardConfig, cors: CorsLayer | undefined): readonly KernelCheck[] {
+function kernelChecks(config: SwitchyardConfig, cors: CorsLayer | undefined): readonly KernelCheck[] {
   return [
     // Before anything reads a header: node:http may have dropped some, and a preflight would be answered from the rest.
     { name: 'headerLines', run: (request) => refuse(headerLinesError(request.raw)) },

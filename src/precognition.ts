@@ -16,9 +16,9 @@ export function precognitionSuccess(): JsonResponse {
 }
 
 /** Most names a `Precognition-Validate-Only` header may list (a form has far fewer fields). */
-export const MAX_VALIDATE_ONLY_NAMES = 1000;
+const MAX_VALIDATE_ONLY_NAMES = 1000;
 /** Most of those names with a `*` inside a segment (`item*`): each is tested against every attribute it can reach. */
-export const MAX_VALIDATE_ONLY_GLOBS = 20;
+const MAX_VALIDATE_ONLY_GLOBS = 20;
 
 /**
  * The fields named by `Precognition-Validate-Only`, or undefined when the
@@ -74,7 +74,7 @@ export function addPrecognitionHeaders(headers: HeaderMap, request: HttpRequest,
 }
 
 /** Adds `Precognition` to `Vary`, once. */
-export function varyOnPrecognition(headers: HeaderMap): HeaderMap {
+function varyOnPrecognition(headers: HeaderMap): HeaderMap {
   const vary = headers['vary'];
   if (vary === undefined) headers['vary'] = 'Precognition';
   else if (!/\bprecognition\b/i.test(vary)) headers['vary'] = `${vary}, Precognition`;

@@ -53,7 +53,7 @@ export function make(kind: MakeKind, name: string | undefined, dir: string | und
 }
 
 /** `send-invoice` → `SendInvoice`, `echo` → `Echo`, `EchoAction` unchanged. */
-export function toPascalCase(name: string): string {
+function toPascalCase(name: string): string {
   return name
     .split(/[-_]+/)
     .filter((part) => part !== '')
@@ -62,7 +62,7 @@ export function toPascalCase(name: string): string {
 }
 
 /** `EchoAction` → `echo-action`, `HTTPStatusAction` → `http-status-action`. */
-export function toKebabCase(className: string): string {
+function toKebabCase(className: string): string {
   return className
     .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
     .replace(/([A-Z])([A-Z][a-z])/g, '$1-$2')

@@ -7,7 +7,7 @@
 /** `maxAnswerBytes` when none is given: 10 MiB. */
 export const DEFAULT_MAX_ANSWER_BYTES = 10 * 1024 * 1024;
 /** The characters of an answer an error keeps: enough to tell what came back, never the whole answer. */
-export const PREVIEW_CHARACTERS = 1024;
+const PREVIEW_CHARACTERS = 1024;
 
 /** The parts of a fetch body stream the client reads. */
 export interface ByteStream {

@@ -63,7 +63,7 @@ export interface ConvertEmptyStringsConfig {
 }
 
 /** The host framework's `TrimStrings::$except`. */
-export const TRIM_STRINGS_EXCEPT: readonly string[] = Object.freeze(['current_password', 'password', 'password_confirmation']);
+const TRIM_STRINGS_EXCEPT: readonly string[] = Object.freeze(['current_password', 'password', 'password_confirmation']);
 
 const NO_CALLBACKS: readonly SkipWhen[] = Object.freeze([]);
 

@@ -39,13 +39,13 @@ export type FormRequestOutcome = { outcome: 'valid' } | { outcome: 'unauthorized
  * an unexpected error (a 500, `error` set). `end` and `asyncStart` are not
  * published: a request is no single synchronous call.
  */
-export const requestChannel = tracingChannel<RequestMessage, RequestMessage>('switchyard:request');
+const requestChannel = tracingChannel<RequestMessage, RequestMessage>('switchyard:request');
 
 /** `switchyard:request:action`: an action was selected (`action`, `controller` set). */
-export const actionChannel = channel('switchyard:request:action');
+const actionChannel = channel('switchyard:request:action');
 
 /** `switchyard:request:form-request`: the form request passed, was refused or failed validation (`formRequest` set). */
-export const formRequestChannel = channel('switchyard:request:form-request');
+const formRequestChannel = channel('switchyard:request:form-request');
 
 /** Each request's record, by its node:http request (the one object every layer of one request shares). */
 const messages = new WeakMap<object, RequestMessage>();

@@ -47,7 +47,7 @@ export function compose<S = void>(middleware: readonly MiddlewareFunction[], des
 }
 
 /** A middleware resolved to something other than a `JsonResponse` (most often: it forgot `return`). */
-export class MissingResponseError extends Error {
+class MissingResponseError extends Error {
   constructor(middleware: MiddlewareFunction, index: number, value: unknown) {
     const name = middleware.name === '' ? `the anonymous middleware at position ${index + 1}` : `the middleware "${middleware.name}"`;
     const got = value === undefined ? 'undefined' : value === null ? 'null' : typeof value;

@@ -39,7 +39,7 @@ const WIDE: ReadonlySet<number> = new Set([
 ]);
 
 /** True for a code point `Str::trim()` removes from either end. */
-export function isTrimmedCodePoint(cp: number): boolean {
+function isTrimmedCodePoint(cp: number): boolean {
   return cp < 0x80 ? ASCII[cp] === 1 : WIDE.has(cp);
 }
 

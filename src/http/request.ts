@@ -1,7 +1,6 @@
 import { InteractsWithInput } from './request/interacts-with-input.js';
 
 export type { RequestRoute, RequestLimits } from './request/request-base.js';
-export type { EnumLike } from './request/interacts-with-input.js';
 
 /** Finds the authenticated user for `request.user()`; `guard` is what the caller passed (Laravel's guard name). */
 export type UserResolver = (guard?: string) => unknown;

@@ -4,7 +4,7 @@ import type { SwitchyardConfig } from '../config.js';
 import { headerLinesError } from './wire-rules.js';
 
 /** Header lines a request may have; node:http would keep this many and drop the rest without a word. */
-export const MAX_HEADER_LINES = 2000;
+const MAX_HEADER_LINES = 2000;
 
 /**
  * A node:http server with safe limits: a bounded head size and line count (431), timeouts

@@ -48,7 +48,7 @@ export function plainLogger(pino: typeof Pino, level: string, fd: number, buffer
 }
 
 /** A pino logger (or one shaped like it), as opposed to pino options. */
-export function isLogger(value: unknown): value is Logger {
+function isLogger(value: unknown): value is Logger {
   const candidate = value as Partial<Logger> | null;
   return (
     typeof candidate === 'object' &&

@@ -3,9 +3,6 @@ import { randomBytes } from 'node:crypto';
 /** The request and response header that carries the request id. */
 export const REQUEST_ID_HEADER = 'x-request-id';
 
-/** The request attribute holding the id: `request.attributes.get('request_id')`. */
-export const REQUEST_ID_ATTRIBUTE = 'request_id';
-
 const MAX_LENGTH = 128;
 /** Letters, digits and `-_.:+=/@`: UUIDs, ULIDs, trace ids. Nothing that could break a header or a log line. */
 const SAFE = /^[A-Za-z0-9\-_.:+=/@]+$/;

@@ -13,7 +13,7 @@ import type { FieldRules } from '../validation/types.js';
 import type { JsonSchema } from './types.js';
 
 /** The JSON type a field's rules give it, when they give one. */
-export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
+type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
 
 /** What one field's rules say, for the form's schema. */
 export interface FieldDoc {

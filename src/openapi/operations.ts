@@ -17,7 +17,7 @@ import type { ActionDocs, JsonSchema, OpenApiOperation } from './types.js';
 
 /** The methods an OpenAPI 3.1 path item can hold (HEAD is left out when GET is there: GET implies it). */
 const DOCUMENTED = ['get', 'post', 'put', 'patch', 'delete', 'head'] as const;
-export type DocumentedMethod = (typeof DOCUMENTED)[number];
+type DocumentedMethod = (typeof DOCUMENTED)[number];
 const BODYLESS = new Set<string>(['get', 'head']);
 
 /** An operation and where it goes in `paths`. */
@@ -121,7 +121,7 @@ const isReserved = (name: string) => name === DEFAULT_ACTION || name === FALLBAC
  * The path key of an action: the URL a client sends to select it. The bare
  * path selects the default action (or, without one, the fallback).
  */
-export function actionPath(path: string, name: string, context: Pick<OperationContext, 'actionKey' | 'actionSource'>): string {
+function actionPath(path: string, name: string, context: Pick<OperationContext, 'actionKey' | 'actionSource'>): string {
   if (isReserved(name)) return path;
   if (context.actionSource === 'body') return `${path}#${encodeURIComponent(name)}`;
   return `${path}?${encodeURIComponent(context.actionKey)}=${encodeURIComponent(name)}`;

@@ -68,7 +68,7 @@ const SWEEP_BUDGET = 20_000; // a pass blocks the event loop for a few ms at mos
  * second, as Laravel's windows (`time() + decay`): with whole seconds, the
  * end is a whole second, so `X-RateLimit-Reset` is exactly when it ends.
  */
-export function windowEnd(now: number, decayMs: number): number {
+function windowEnd(now: number, decayMs: number): number {
   return Math.floor(now / 1000) * 1000 + decayMs;
 }
 

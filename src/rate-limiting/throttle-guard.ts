@@ -10,7 +10,7 @@ import { numeric, parseThrottleParameters } from './throttle-parameters.js';
 import { ThrottleRequests } from './throttle-requests.js';
 
 /** True for `ThrottleRequests` and its subclasses. */
-export function isThrottleMiddleware(target: unknown): boolean {
+function isThrottleMiddleware(target: unknown): boolean {
   return typeof target === 'function' && (target === ThrottleRequests || target.prototype instanceof ThrottleRequests);
 }
 

@@ -276,7 +276,7 @@ function phpInt(value: string): number {
  * `request.user()` (the resolver authentication middleware set, else the `auth.user`
  * attribute) when it is a string or a number, else its `getAuthIdentifier()` or its `id`.
  */
-export function authIdentifier(request: HttpRequest): string | undefined {
+function authIdentifier(request: HttpRequest): string | undefined {
   const user = request.user();
   if (typeof user === 'string' || typeof user === 'number') return String(user);
   if (typeof user === 'object' && user !== null) {

@@ -26,7 +26,7 @@ export type QueryParams = { readonly [key: string]: QueryValue };
  * `A-Z a-z 0-9 - _ . ~`, upper-case hex. `encodeURIComponent` also keeps
  * `! ' ( ) *`, which PHP encodes.
  */
-export function rawUrlEncode(text: string): string {
+function rawUrlEncode(text: string): string {
   let encoded: string;
   try {
     encoded = encodeURIComponent(text);

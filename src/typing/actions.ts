@@ -38,7 +38,7 @@ type StaticFormRequest<A> = A extends { formRequest: abstract new (...args: neve
     : never
   : never;
 /** The action's form request instance type, or `never` when it declares none. */
-export type FormRequestOf<A> =
+type FormRequestOf<A> =
   IsAny<HandleParameter<A>> extends true
     ? StaticFormRequest<A>
     : HandleParameter<A> extends FormRequestShape

@@ -35,7 +35,7 @@ const INT_PREFIX = /^[ \t\n\v\f\r]*([+-]?\d+)/;
  * space (Laravel then fails with a TypeError), else the float and the
  * integer read, each null when not found.
  */
-export function scanRatio(text: string): [number | null, number | null] | null {
+function scanRatio(text: string): [number | null, number | null] | null {
   let i = 0;
   while (i < text.length && SPACE.test(text[i]!)) i++;
   if (i === text.length) return null;

@@ -9,7 +9,6 @@ const hasOwn = Object.prototype.hasOwnProperty;
 
 /** Marks an absent key (distinct from `undefined` and `null` values). */
 export const MISSING: unique symbol = Symbol('missing');
-export type Missing = typeof MISSING;
 
 /**
  * A rule key or a field parameter as segments: split at each `.` except an

@@ -191,7 +191,7 @@ const BEFORE_UPPER = /(.)(?=[A-Z])/gu;
 const LOWER_ONLY = /^[a-z]+$/;
 
 /** `Str::snake($value)`: `firstName` → `first_name`, `first name` → `first_name`. */
-export function snake(value: string): string {
+function snake(value: string): string {
   if (LOWER_ONLY.test(value)) return value;
   const words = value.replace(WORD_START, (_m, sep: string, ch: string) => sep + ch.toUpperCase());
   return words.replace(WHITESPACE, '').replace(BEFORE_UPPER, '$1_').toLowerCase();

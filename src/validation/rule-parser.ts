@@ -48,7 +48,7 @@ export function ruleKey(name: string): string {
 }
 
 /** `str_getcsv($parameter)`: commas split, double quotes group (`""` is a quote). */
-export function parseCsv(text: string): string[] {
+function parseCsv(text: string): string[] {
   const out: string[] = [];
   let field = '';
   let i = 0;

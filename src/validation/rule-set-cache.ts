@@ -11,7 +11,7 @@ import { ruleSetKey } from './rule-set-key.js';
 import type { CompileOptions, CompiledValidator, RuleMap } from './types.js';
 
 /** How many rule sets a class keeps compiled by default. */
-export const DEFAULT_RULE_SET_CAPACITY = 100;
+const DEFAULT_RULE_SET_CAPACITY = 100;
 
 interface Entry {
   readonly validator: CompiledValidator;

@@ -96,7 +96,7 @@ export type Rule = string | RuleObject | RuleClosure | SchemaRule | ConditionalR
  * `The :attribute field format is invalid.`; `messages()` can override it
  * under the rule name `schema`.
  */
-export interface SchemaRule {
+interface SchemaRule {
   schema: Record<string, unknown>;
   message?: string;
 }

@@ -48,6 +48,17 @@ pool('a file that throws on load, one that runs no test and one that ends its wo
   assert.match(result.output, /exits: its worker exited/);
 });
 
+pool('tests a file registered before it failed to load never run with the next file of its worker', async () => {
+  let output = '';
+  const counts = await runPool(['throws-on-load', 'passes'].map(fixture), {
+    tier: 'integration',
+    workers: 1,
+    fileTimeoutMs: 30_000,
+    write: (text) => (output += text),
+  });
+  assert.equal([counts.passed, counts.failedFiles], [2, ['throws-on-load']], output);
+});
+
 pool('the unit tier refuses a socket and says to rename the file; the integration tier allows it', async () => {
   const unit = await run(['listens'], 'unit');
   assert.equal([unit.passed, unit.failed], [0, 1]);

@@ -46,7 +46,8 @@ export function runPool(files: readonly TestFile[], options: PoolOptions): Promi
   let live = 0;
   const write = options.write ?? ((text: string) => process.stdout.write(text));
 
-  const record = (test: TestFile, output: string, done: FileDone | string, started: number): void => {
+  /** Counts a finished file; true when its worker must not run another (see `retire` below). */
+  const record = (test: TestFile, output: string, done: FileDone | string, started: number): boolean => {
     counts.seconds.set(test.name, (performance.now() - started) / 1000);
     const { total, passed, skipped } = countsOf(output);
     let failed = total - passed - skipped;
@@ -67,6 +68,9 @@ export function runPool(files: readonly TestFile[], options: PoolOptions): Promi
     counts.skipped += skipped;
     counts.failed += failed;
     if (failed > 0) counts.failedFiles.push(test.name);
+    // A file that failed to load, or registered tests without running them, leaves them in uvu's suites
+    // (module state of the worker): they would run with the next file. Its worker is retired.
+    return typeof done !== 'string' && (!done.loaded || total === 0);
   };
 
   return new Promise((resolve) => {
@@ -108,8 +112,13 @@ export function runPool(files: readonly TestFile[], options: PoolOptions): Promi
           if (end === -1) return;
           const done = JSON.parse(output.slice(at + FILE_DONE.length, end)) as FileDone;
           clearTimeout(timer);
-          if (current !== undefined) record(current, output.slice(0, at), done, started);
+          const retire = current !== undefined && record(current, output.slice(0, at), done, started);
           output = output.slice(end + 1);
+          if (retire) {
+            current = undefined;
+            child.send('exit'); // its 'close' starts a fresh worker for the files left
+            return;
+          }
           next();
         }
       });

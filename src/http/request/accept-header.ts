@@ -53,7 +53,7 @@ function unquote(text: string): string {
 }
 
 /** Symfony's format table (`Request::$formats`): a format's media types, the first its canonical one. */
-export const FORMATS: Readonly<Record<string, readonly string[]>> = Object.freeze({
+const FORMATS: Readonly<Record<string, readonly string[]>> = Object.freeze({
   html: ['text/html', 'application/xhtml+xml'],
   txt: ['text/plain'],
   js: ['application/javascript', 'application/x-javascript', 'text/javascript'],

@@ -37,7 +37,7 @@ function wildcardMatch(pattern: string, value: string): boolean {
 }
 
 /** PHP's `rawurlencode`. */
-export function rawUrlEncode(text: string): string {
+function rawUrlEncode(text: string): string {
   return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
@@ -60,7 +60,7 @@ export function buildQuery(data: InputBag | readonly unknown[]): string {
 }
 
 /** PHP's `ksort` (SORT_REGULAR) of string keys: numeric keys by value, before or among others as PHP 8 compares them. */
-export function sortedKeys(keys: readonly string[]): string[] {
+function sortedKeys(keys: readonly string[]): string[] {
   const numeric = (k: string) => /^-?\d+(\.\d+)?$/.test(k);
   return [...keys].sort((a, b) => {
     if (numeric(a) && numeric(b)) return Number(a) - Number(b);

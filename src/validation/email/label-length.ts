@@ -32,7 +32,7 @@ export function isLabelTooLong(label: string): boolean {
 }
 
 /** UTS #46's transitional mapping, approximated: a disallowed character becomes U+FFFD, as in ICU. */
-export function uts46Map(label: string): string {
+function uts46Map(label: string): string {
   return foldCase(label.replace(DISALLOWED, '\ufffd').replace(IGNORED, '').normalize('NFKC'))
     .replaceAll('ß', 'ss')
     .replaceAll('ς', 'σ')
@@ -54,7 +54,7 @@ function foldCase(s: string): string {
  * Punycode; null where ICU reports a severe error and measures nothing (a
  * disallowed character, a leading combining mark, a broken `xn--` label).
  */
-export function asciiLength(label: string): number | null {
+function asciiLength(label: string): number | null {
   if (!NON_ASCII.test(label)) return label.length;
   if (label.startsWith('xn--') || label.includes('\ufffd') || LEADING_MARK.test(label)) return null;
   // Punycode writes at least one character per code point.

@@ -125,12 +125,12 @@ interface Common {
 }
 
 /** `bail`, `nullable`, `sometimes`: change how the other rules run; never fail. */
-export interface FlagRule extends Common {
+interface FlagRule extends Common {
   readonly kind: 'flag';
 }
 
 /** `exclude*`: the check is false when the attribute must be left out of `validated()` (no message). */
-export interface ExcludeRule extends Common {
+interface ExcludeRule extends Common {
   readonly kind: 'exclude';
   compile(c: RuleContext): { readonly check: Check };
 }

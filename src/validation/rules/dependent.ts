@@ -8,7 +8,7 @@ import type { FieldRef, RunEnv } from '../field-ref.js';
 import type { RuleContext } from './definition.js';
 
 /** Does the other field (params[0]) hold one of the values (params[1..])? */
-export function dependentMatcher(c: RuleContext): (other: unknown) => boolean {
+function dependentMatcher(c: RuleContext): (other: unknown) => boolean {
   const raw = c.params.slice(1);
   const asBool = raw.map((v) => (v === 'true' ? true : v === 'false' ? false : v));
   const asNull = (list: readonly unknown[]): unknown[] => list.map((v) => (typeof v === 'string' && v.toLowerCase() === 'null' ? null : v));

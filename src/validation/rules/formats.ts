@@ -22,8 +22,8 @@ const stringMatching =
   (v: unknown): boolean =>
     typeof v === 'string' && re.test(v);
 
-export const isIpv4 = stringMatching(IPV4);
-export const isIpv6 = stringMatching(IPV6);
+const isIpv4 = stringMatching(IPV4);
+const isIpv6 = stringMatching(IPV6);
 
 /** Laravel's pattern; PCRE's `$` also matches before a final newline. */
 const HEX_COLOR = /^#(?:(?:[0-9a-f]{3}){1,2}|(?:[0-9a-f]{4}){1,2})\n?$/i;

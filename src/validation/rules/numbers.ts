@@ -17,7 +17,7 @@ function decimalPlaces(v: unknown): number {
 }
 
 /** The length of the value's digits, or -1 when it has anything but ASCII digits. */
-export function digitCount(v: unknown): number {
+function digitCount(v: unknown): number {
   const text = isContainer(v) ? null : phpString(v);
   if (text === null) return -1;
   for (let i = 0; i < text.length; i++) {

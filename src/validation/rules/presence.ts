@@ -12,11 +12,11 @@ import { dependentCondition, filledCount, presentCount } from './dependent.js';
 const ACCEPTED: readonly unknown[] = ['yes', 'on', '1', 1, true, 'true'];
 const DECLINED: readonly unknown[] = ['no', 'off', '0', 0, false, 'false'];
 
-export const isAccepted = (v: unknown): boolean => !isEmptyValue(v) && ACCEPTED.includes(v);
-export const isDeclined = (v: unknown): boolean => !isEmptyValue(v) && DECLINED.includes(v);
+const isAccepted = (v: unknown): boolean => !isEmptyValue(v) && ACCEPTED.includes(v);
+const isDeclined = (v: unknown): boolean => !isEmptyValue(v) && DECLINED.includes(v);
 
 /** `:other` and `:value` (the other field's value as shown), as `replaceRequiredIf`. */
-export function otherAndItsValue(c: RuleContext): Compiled['replace'] {
+function otherAndItsValue(c: RuleContext): Compiled['replace'] {
   const other = c.ref(c.params[0]!);
   return (env: RunEnv) => [
     [':other', other.display(env)],
@@ -35,12 +35,12 @@ function otherWith(c: RuleContext, key: string, fixed: readonly (readonly [strin
 }
 
 /** `:other` and `:values` (the listed values), as `replaceRequiredUnless`. */
-export function otherAndValues(c: RuleContext): Compiled['replace'] {
+function otherAndValues(c: RuleContext): Compiled['replace'] {
   return otherWith(c, c.params[0]!, [[':values', c.params.slice(1).join(', ')]]);
 }
 
 /** `:values`: the named fields, joined with ` / ` (`replaceRequiredWith`). */
-export function fieldList(c: RuleContext, placeholder = ':values'): Compiled['replace'] {
+function fieldList(c: RuleContext, placeholder = ':values'): Compiled['replace'] {
   const refs = c.params.map((p) => c.ref(p));
   const list = (env: RunEnv | null): string => refs.map((r) => r.display(env)).join(' / ');
   return refs.some((r) => r.dynamic) ? (env: RunEnv) => [[placeholder, list(env)]] : [[placeholder, list(null)]];

@@ -16,7 +16,7 @@ const MAX_EXPONENT = 1000;
 const SHORT_INTEGER = /^[+-]?\d{1,15}$/;
 
 /** `getSize`: a safe integer or an exact decimal; null when Laravel would fail the rule (exponent past ±1000). */
-export function sizeOf(value: unknown, numeric: boolean): number | Decimal | null {
+function sizeOf(value: unknown, numeric: boolean): number | Decimal | null {
   if (numeric && isNumeric(value)) {
     if (typeof value === 'number') return Number.isSafeInteger(value) ? value : decimalOfNumber(value);
     const text = value.trim();

@@ -8,7 +8,7 @@ import type { CheckedRule, RuleContext, RuleFamily } from './definition.js';
 import { valuesParam } from './params.js';
 
 /** A string, or a number as PHP prints it (what `preg_match` sees); null for anything else. */
-export function stringOrNumber(v: unknown): string | null {
+function stringOrNumber(v: unknown): string | null {
   if (typeof v === 'string') return v;
   return isNumeric(v) ? phpString(v) : null;
 }
@@ -36,7 +36,7 @@ function listedValues(c: RuleContext): readonly [string, string][] {
 }
 
 /** `Str::startsWith` / `Str::endsWith` on the value as a PHP string, `negate` for `doesnt_*`. */
-export function affixRule(message: string, end: boolean, negate: boolean): CheckedRule {
+function affixRule(message: string, end: boolean, negate: boolean): CheckedRule {
   return {
     kind: 'value',
     params: 1,

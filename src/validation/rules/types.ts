@@ -9,7 +9,7 @@ import type { RuleFamily } from './definition.js';
 const BOOLEANS: readonly unknown[] = [true, false, 0, 1, '0', '1'];
 
 /** `filter_var($v, FILTER_VALIDATE_INT) !== false` for what a JSON body carries. */
-export function isInteger(v: unknown): boolean {
+function isInteger(v: unknown): boolean {
   if (typeof v === 'number') return isPhpInt(v);
   return typeof v === 'string' && isIntegerString(v);
 }

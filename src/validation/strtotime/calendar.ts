@@ -14,7 +14,7 @@ const HINNANT_EPOCH_SHIFT = 719_468;
 /** C's integer division. */
 export const div = (a: number, b: number): number => Math.trunc(a / b);
 
-export function isLeap(y: number): boolean {
+function isLeap(y: number): boolean {
   return y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
 }
 
