@@ -171,7 +171,14 @@ export class Kernel {
       response = this.render(new TypeError(`A route handler answered with ${typeof response} instead of a response.`), request);
     }
     try {
-      writeResponse(res, response.status, response.body, this.#answerHeaders(request, exchange, response), request.realMethod);
+      writeResponse(
+        res,
+        response.status,
+        response.body,
+        this.#answerHeaders(request, exchange, response),
+        request.realMethod,
+        response.serialize,
+      );
       this.#observer?.answered(request, response.status, exchange);
     } catch (error) {
       const fallback = this.render(error, request);

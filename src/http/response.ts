@@ -12,11 +12,14 @@ export class JsonResponse {
   body: unknown;
   status: number;
   headers: HeaderMap;
+  /** How `body` becomes text: `JSON.stringify` unless an action declared its response (`static response`). */
+  serialize: ((body: unknown) => string) | undefined;
 
-  constructor(body?: unknown, status = 200, headers: HeaderMap = {}) {
+  constructor(body?: unknown, status = 200, headers: HeaderMap = {}, serialize?: (body: unknown) => string) {
     this.body = body;
     this.status = status;
     this.headers = headers;
+    this.serialize = serialize;
   }
 
   /** Sets a header (name is lower-cased) and returns the response. */
@@ -42,10 +45,10 @@ export function noContent(headers: HeaderMap = {}): JsonResponse {
 }
 
 /** Turns a handler's return value into a response: plain values become 200 JSON, `undefined` a 204. */
-export function toResponse(result: unknown): JsonResponse {
+export function toResponse(result: unknown, serialize?: (body: unknown) => string): JsonResponse {
   if (result instanceof JsonResponse) return result;
   if (result === undefined) return new JsonResponse(undefined, 204);
-  return new JsonResponse(result, 200);
+  return new JsonResponse(result, 200, {}, serialize);
 }
 
 /**

@@ -10,14 +10,19 @@ import type { Stage } from '../routing/exchange.js';
  * JSON body, `undefined` a 204, a `JsonResponse` is sent as it is. A handler
  * that returns a Promise is waited for; one that returns a value is not.
  */
-export function runHandler(action: Action, input: unknown): Awaitable<JsonResponse> {
-  return then((action.handle as (input: unknown) => unknown)(input), toResponse);
+export function runHandler(
+  action: Action,
+  input: unknown,
+  respond: (result: unknown) => JsonResponse = toResponse,
+): Awaitable<JsonResponse> {
+  return then((action.handle as (input: unknown) => unknown)(input), respond);
 }
 
 /** The last stage of a `svc` route: the Precognition answer for a prediction, else the handler. */
 export const answer: Stage = (exchange) => {
   if (exchange.request.isPrecognitive) return precognitionSuccess();
-  return runHandler(exchange.plan!.action, exchange.form ?? exchange.request);
+  const plan = exchange.plan!;
+  return runHandler(plan.action, exchange.form ?? exchange.request, plan.respond);
 };
 
 /**

@@ -7,6 +7,8 @@ import { declaredParameterType } from '../handles.js';
 import { LogicException } from '../errors/logic-exception.js';
 import { allowHeader, expandMethods } from './methods.js';
 import { actionPolicy, type ActionPolicy } from './action-policy.js';
+import { responseSerializer, type Serializer } from './response-serializer.js';
+import { toResponse, type JsonResponse } from '../http/response.js';
 import type { CompiledValidator } from '../validation/types.js';
 import { readFormRequestRules, type FormRequestRules } from './form-request-rules.js';
 import type { ServiceKey, ValidationContext } from '../validation/rules/definition.js';
@@ -40,6 +42,11 @@ export interface ActionPlan {
   readonly readsBody: boolean;
   /** What the action declares for itself alone: middleware, throttle, body limit, timeout. */
   readonly policy: ActionPolicy;
+  /**
+   * Turns the handler's result into the answer: a value is 200 JSON, written by the serializer of the
+   * action's declared response (`static response`) when it has one, else by `JSON.stringify`.
+   */
+  readonly respond: (result: unknown) => JsonResponse;
 }
 
 /** The actions of one `svc` route. Names are looked up in a Map, never on an object. */
@@ -99,7 +106,13 @@ function planAction(container: Container, owner: string, name: string, cls: Acti
     form,
     readsBody: form !== undefined || methods.some((m) => !BODYLESS.has(m)),
     policy: actionPolicy(owner, name, cls),
+    respond: responder(responseSerializer(owner, name, (cls as { response?: unknown }).response)),
   };
+}
+
+/** The handler's result as an answer, its value written by `serialize` (made once per action). */
+function responder(serialize: Serializer | undefined): (result: unknown) => JsonResponse {
+  return serialize === undefined ? toResponse : (result) => toResponse(result, serialize);
 }
 
 /** The form request `handle` declares: static `formRequest`, `@handles(Class)`, or the parameter type. */

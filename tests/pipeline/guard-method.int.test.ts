@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert';
 import { guardMethod } from '../../src/pipeline/guard-method.js';
 import { buildActionTable, type ActionPlan } from '../../src/routing/action-table.js';
 import { NO_POLICY } from '../../src/routing/action-policy.js';
+import { toResponse } from '../../src/http/response.js';
 import { expandMethods, allowHeader } from '../../src/routing/methods.js';
 import { MethodNotAllowedError } from '../../src/errors/http-error.js';
 import { JsonResponse } from '../../src/http/response.js';
@@ -28,6 +29,7 @@ function planAccepting(methods: string[]): ActionPlan {
     form: undefined,
     readsBody: false,
     policy: NO_POLICY,
+    respond: toResponse,
   };
 }
 

@@ -8,6 +8,7 @@ import * as assert from 'uvu/assert';
 import { selectAction } from '../../src/pipeline/select-action.js';
 import type { ActionPlan, ActionTable } from '../../src/routing/action-table.js';
 import { NO_POLICY } from '../../src/routing/action-policy.js';
+import { toResponse } from '../../src/http/response.js';
 import type { Action } from '../../src/action.js';
 import type { ActionSource } from '../../src/config.js';
 import { NotFoundError } from '../../src/errors/http-error.js';
@@ -29,6 +30,7 @@ function plan(name: string): ActionPlan {
     form: undefined,
     readsBody: false,
     policy: NO_POLICY,
+    respond: toResponse,
   };
 }
 

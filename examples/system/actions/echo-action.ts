@@ -5,6 +5,8 @@ import { MessageRequest } from '../requests/message-request.js';
 export class EchoAction extends Action {
   override methods = ['POST'];
   override precognition = true;
+  /** The 200 body: only `message` is ever sent back. */
+  static response = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] };
 
   @handles()
   handle(request: MessageRequest) {
