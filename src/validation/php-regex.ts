@@ -412,6 +412,9 @@ class Translator {
       this.i++;
     }
     let first = true;
+    // What a dash would be here: literal at the start and right after a range (`[0-9-_]`, as in
+    // PCRE), a range dash after a member, or the dash whose range the next member closes.
+    let dash: 'literal' | 'range' | 'closes' = 'literal';
     while (this.i < b.length) {
       const ch = b[this.i]!;
       if (ch === ']' && !first) {
@@ -419,6 +422,16 @@ class Translator {
         return `${out}]`;
       }
       first = false;
+      if (ch === '-') {
+        const next = b[this.i + 1];
+        // A range dash between two members; a literal one at either end or after a range.
+        const literal: boolean = next === ']' || out.endsWith('[') || out.endsWith('[^') || dash === 'literal';
+        out += literal ? '\\x2d' : '-';
+        dash = literal ? 'range' : 'closes';
+        this.i++;
+        continue;
+      }
+      dash = dash === 'closes' ? 'literal' : 'range';
       if (ch === '[' && b[this.i + 1] === ':') {
         const m = /^\[:(\^?)([a-z]+):\]/.exec(b.slice(this.i, this.i + 12));
         if (m !== null) {
@@ -434,13 +447,6 @@ class Translator {
       }
       if (ch === '\\') {
         out += this.escape(true);
-        continue;
-      }
-      if (ch === '-') {
-        const next = b[this.i + 1];
-        // A range dash between two members; a literal one at either end.
-        out += next === ']' || out.endsWith('[') || out.endsWith('[^') ? '\\x2d' : '-';
-        this.i++;
         continue;
       }
       const cp = ch.codePointAt(0)!;

@@ -80,6 +80,12 @@ table(regex, [
   ['not_regex:/^\\d+$/', '123', FORMAT],
   ['not_regex:/^\\d+$/', 'abc', null],
   ['not_regex:/^\\d+$/', ['abc'], FORMAT],
+  // A dash right after a range is a literal dash, in PCRE as in a JavaScript `u` class.
+  [['regex:/^[\\p{L}0-9-_]+$/u'], 'Émile-de_la-2', null],
+  [['regex:/^[\\p{L}0-9-_]+$/u'], 'Émile de', FORMAT],
+  [['regex:/^[a-c-e]+$/'], 'a-e', null],
+  [['regex:/^[a-c-e]+$/'], 'd', FORMAT],
+  [['regex:/^[%--]+$/'], '%+-', null],
 ]);
 regex.run();
 
