@@ -17,15 +17,22 @@
  * What JavaScript cannot do (possessive quantifiers, atomic groups, inline
  * modifiers inside the pattern, recursion, conditionals, `\X`, `\K`, the `U`
  * modifier) is refused with an Error, as is anything PCRE itself rejects.
+ * The compiled pattern runs on src/regex/'s bounded matchers, never on
+ * JavaScript's backtracking engine: a pattern such as `/^([a-z]+)*$/`
+ * answers in linear time on any value.
  */
+import { compileBoundedRegex, type BoundedRegex, type MatchOutcome } from '../regex/bounded-regex.js';
 
 const BRACKETS: Record<string, string> = { '(': ')', '[': ']', '{': '}', '<': '>' };
 const MODIFIERS = 'imsuxDSAJ';
 
-/** A compiled PCRE pattern: `test` takes the subject as a JavaScript string. */
+/** A compiled PCRE pattern: `match` and `test` take the subject as a JavaScript string. */
 export interface PhpRegex {
+  /** Whether the pattern matches, in bounded time; `gave-up` where PHP's `preg_match` returns false. */
+  match(subject: string): MatchOutcome;
+  /** `match(subject) === 'match'`, as `preg_match(...) > 0`. */
   test(subject: string): boolean;
-  /** The JavaScript RegExp (on ASCII subjects it answers as `test`). */
+  /** The JavaScript RegExp it means (its source for JSON Schema; never run on a request). */
   readonly regexp: RegExp;
 }
 
@@ -63,17 +70,24 @@ export function compilePcre(literal: string): PhpRegex {
   }
   const source = new Translator(body, open, close, flags).run();
   const js = `v${flags.has('i') ? 'i' : ''}${flags.has('s') ? 's' : ''}`;
+  const anchored = flags.has('A') ? `(?<![\\s\\S])(?:${source})` : source;
   let regexp: RegExp;
   try {
-    regexp = new RegExp(flags.has('A') ? `(?<![\\s\\S])(?:${source})` : source, js);
+    regexp = new RegExp(anchored, js);
   } catch (error) {
     throw new Error(`the regex is not valid: ${(error as Error).message}`);
   }
-  if (flags.has('u')) return { regexp, test: (s) => regexp.test(s) };
-  return { regexp, test: (s) => regexp.test(toBytes(s)) };
+  let bounded: BoundedRegex;
+  try {
+    bounded = compileBoundedRegex(anchored, js);
+  } catch (error) {
+    throw new Error(`the regex cannot be run in bounded time: ${(error as Error).message}`);
+  }
+  const match = flags.has('u') ? (s: string) => bounded.match(s) : (s: string) => bounded.match(toBytes(s));
+  return { regexp, match, test: (s) => match(s) === 'match' };
 }
 
-/** A PHP regex literal as a plain RegExp (for ASCII subjects, such as origins). */
+/** A PHP regex literal as a plain RegExp (for its source: JSON Schema's `pattern`). */
 export function compilePhpRegex(literal: string): RegExp {
   return compilePcre(literal).regexp;
 }

@@ -83,8 +83,22 @@ const SPECS: Readonly<Record<string, readonly RuleMap[]>> = {
   date_equals: [{ value: 'date_equals:today' }],
   // A developer's own pattern is theirs to keep linear (`/\d+$/` is quadratic in PHP too): these
   // check that the PCRE translation (`$`, `\Z`, flags) adds no backtracking of its own.
-  regex: [{ value: ['regex:/^[a-z0-9.-]+$/iu'] }, { value: ['regex:/^\\d+$/'] }, { value: ['regex:/a$/'] }],
-  not_regex: [{ value: ['not_regex:/^[a-z]+\\Z/'] }],
+  regex: [
+    { value: ['regex:/^[a-z0-9.-]+$/iu'] },
+    { value: ['regex:/^\\d+$/'] },
+    { value: ['regex:/a$/'] },
+    // Patterns of the application's that backtrack catastrophically in PHP and JavaScript.
+    { value: ['regex:/^([a-z]+)*$/'] },
+    { value: ['regex:/(a+)+$/'] },
+    { value: ['regex:/(a|a)*$/'] },
+    { value: ['regex:/(a|aa)+$/u'] },
+    { value: ['regex:/(.*a){20}/'] },
+    { value: ['regex:/^(\\w+\\s?)*$/'] },
+    { value: ['regex:/\\d+x/'] },
+    { value: ['regex:/^(?=(a+)+b)/'] },
+    { value: ['regex:/(a+)+\\1$/'] },
+  ],
+  not_regex: [{ value: ['not_regex:/^[a-z]+\\Z/'] }, { value: ['not_regex:/^([a-z]+)*$/'] }],
   alpha: [{ value: 'alpha' }, { value: 'alpha:ascii' }],
   alpha_num: [{ value: 'alpha_num' }, { value: 'alpha_num:ascii' }],
   alpha_dash: [{ value: 'alpha_dash' }, { value: 'alpha_dash:ascii' }],

@@ -86,6 +86,14 @@ table(regex, [
   [['regex:/^[a-c-e]+$/'], 'a-e', null],
   [['regex:/^[a-c-e]+$/'], 'd', FORMAT],
   [['regex:/^[%--]+$/'], '%+-', null],
+  // Catastrophic for a backtracking engine, answered at once; PHP gives up on the last two
+  // (backtrack limit: preg_match false), which fails regex and passes not_regex.
+  [['regex:/^([a-z]+)*$/'], `${'a'.repeat(40)}!`, FORMAT],
+  [['not_regex:/^([a-z]+)*$/'], `${'a'.repeat(40)}!`, null],
+  [['regex:/^([a-z]+)*$/'], 'a'.repeat(40), null],
+  [['regex:/^(a+)+\\1$/'], `${'a'.repeat(40)}!`, FORMAT],
+  [['not_regex:/^(a+)+\\1$/'], `${'a'.repeat(40)}!`, null],
+  [['regex:/^(a+)+\\1$/'], 'aaaa', null],
 ]);
 regex.run();
 
