@@ -30,6 +30,8 @@ export interface Syntax {
 /** Properties of strings and `\q{…}` match several characters at once: not single-character tests. */
 const STRING_PROPERTIES =
   /\\[pP]\{(?:Basic_Emoji|Emoji_Keycap_Sequence|RGI_Emoji(?:_Modifier_Sequence|_Flag_Sequence|_Tag_Sequence|_ZWJ_Sequence)?)\}|\\q\{/;
+const UNICODE_ESCAPE = /^\\(?:[pP]\{[^}]*\}|u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}(?:\\u[0-9a-fA-F]{4})?|x[0-9a-fA-F]{2}|c[a-zA-Z]|0(?!\d)|[\s\S])/;
+const LEGACY_ESCAPE = /^\\(?:u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|c[a-zA-Z]|0(?!\d)|[\s\S])/;
 const END_OR_FINAL_NEWLINE = '(?=\\n?(?![\\s\\S]))';
 
 /** Parses `source` (already accepted by `new RegExp(source, flags)`); throws for what the matchers do not run. */
@@ -189,7 +191,7 @@ class Parser {
       this.i += 2;
       return { type: 'assert', kind: next === 'b' ? 'word' : 'notWord' };
     }
-    if (next === 'k' && s[this.i + 2] === '<') {
+    if (next === 'k' && s[this.i + 2] === '<' && (this.unicode || this.names.size > 0 || /\(\?<[^=!]/.test(s))) {
       const close = s.indexOf('>', this.i);
       const ref = { group: 0 };
       this.namedRefs.push({ name: s.slice(this.i + 3, close), ref });
@@ -205,9 +207,8 @@ class Parser {
       this.hasBackrefs = true;
       return { type: 'backref', group };
     }
-    const m = /^\\(?:[pP]\{[^}]*\}|u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}(?:\\u[0-9a-fA-F]{4})?|x[0-9a-fA-F]{2}|c[a-zA-Z]|0(?!\d)|[\s\S])/.exec(
-      s.slice(this.i, this.i + 64),
-    );
+    // `\p{…}` and `\u{…}` exist with the `u` or `v` flag only: without, `\p` is a `p`.
+    const m = (this.unicode ? UNICODE_ESCAPE : LEGACY_ESCAPE).exec(s.slice(this.i, this.i + 64));
     let text = m![0];
     if (text.length === 12 && !this.unicode) text = text.slice(0, 6);
     if (text.length === 12 && !/^\\u[dD][89abAB]..\\u[dD][c-fC-F]/.test(text)) text = text.slice(0, 6);
