@@ -30,7 +30,8 @@ export interface Syntax {
 /** Properties of strings and `\q{…}` match several characters at once: not single-character tests. */
 const STRING_PROPERTIES =
   /\\[pP]\{(?:Basic_Emoji|Emoji_Keycap_Sequence|RGI_Emoji(?:_Modifier_Sequence|_Flag_Sequence|_Tag_Sequence|_ZWJ_Sequence)?)\}|\\q\{/;
-const UNICODE_ESCAPE = /^\\(?:[pP]\{[^}]*\}|u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}(?:\\u[0-9a-fA-F]{4})?|x[0-9a-fA-F]{2}|c[a-zA-Z]|0(?!\d)|[\s\S])/;
+const UNICODE_ESCAPE =
+  /^\\(?:[pP]\{[^}]*\}|u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}(?:\\u[0-9a-fA-F]{4})?|x[0-9a-fA-F]{2}|c[a-zA-Z]|0(?!\d)|[\s\S])/;
 const LEGACY_ESCAPE = /^\\(?:u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|c[a-zA-Z]|0(?!\d)|[\s\S])/;
 const END_OR_FINAL_NEWLINE = '(?=\\n?(?![\\s\\S]))';
 
