@@ -17,9 +17,20 @@ export class Alphabet {
   private members: Uint8Array[] = [];
   generation = 0;
 
-  constructor(atoms: readonly string[], flags: string) {
-    const own = flags.replace(/[gymd]/g, '');
-    this.testers = atoms.map((atom) => new RegExp(`^(?:${atom})$`, own));
+  constructor(
+    private readonly atoms: readonly string[],
+    flags: string,
+  ) {
+    this.flags = flags.replace(/[gymd]/g, '');
+    this.testers = atoms.map((atom) => new RegExp(`^(?:${atom})$`, this.flags));
+  }
+
+  private readonly flags: string;
+
+  /** A search for the next character that one of `atoms` accepts (one character at a time: no backtracking). */
+  finder(atoms: readonly number[]): RegExp {
+    const sources = [...new Set(atoms)].map((atom) => this.atoms[atom]);
+    return new RegExp(sources.length === 0 ? '[]' : `(?:${sources.join('|')})`, `${this.flags}g`);
   }
 
   /** The class of `cp`: the set of tests that accept it. */

@@ -13,6 +13,9 @@ import type { Alphabet } from './alphabet.js';
 import { Op, type Assertion, type CompiledPattern, type Program } from './program.js';
 import { Subject } from './subject.js';
 
+/** Assertions that can hold only at position 0, at the end, or one newline before it. */
+const ENDS: ReadonlySet<string> = new Set(['start', 'end', 'endNewline']);
+
 /** DFA states remembered per program before starting afresh: bounds the memory, not the time. */
 const MAX_STATES = 2000;
 
@@ -20,12 +23,14 @@ interface Closure {
   readonly accept: boolean;
   /** The `Char` instructions reached. */
   readonly chars: Int32Array;
-  readonly next: Map<number, State>;
+  /** The state after a character, by its class (a sparse array: classes are small numbers). */
+  readonly next: (State | undefined)[];
 }
 
 interface State {
   readonly kernel: Int32Array;
-  readonly closures: Map<number, Closure>;
+  /** By context (which assertions hold): a sparse array, as contexts are small numbers in practice. */
+  readonly closures: (Closure | undefined)[];
 }
 
 /** One program's remembered states (kept across searches: they do not depend on the subject). */
@@ -35,10 +40,32 @@ class StateCache {
   private readonly stack: Int32Array;
   private readonly seen: Int32Array;
   private stamp = 0;
+  private skip: RegExp | null | undefined;
 
-  constructor(private readonly program: Program) {
+  constructor(
+    private readonly program: Program,
+    private readonly assertions: readonly Assertion[],
+  ) {
     this.stack = new Int32Array(program.op.length * 2 + 2);
     this.seen = new Int32Array(program.op.length);
+  }
+
+  /**
+   * For a forward program whose assertions are about the ends of the subject only: a search for the
+   * next character that can leave the start state, so a run of characters that cannot is skipped
+   * natively (as RE2 skips to a literal prefix). Null when it cannot help.
+   */
+  skipper(alphabet: Alphabet): RegExp | null {
+    if (this.skip === undefined) {
+      const { op, a, asserts, backward } = this.program;
+      let usable = !backward;
+      for (const index of asserts) if (!ENDS.has(this.assertions[index]!.kind)) usable = false;
+      const start = this.intern(new Int32Array(0));
+      const closure = start.closures[0] ?? this.closure(start, 0);
+      if (closure.accept) usable = false;
+      this.skip = usable ? alphabet.finder([...closure.chars].map((pc) => (op[pc] === Op.Char ? a[pc]! : 0))) : null;
+    }
+    return this.skip;
   }
 
   intern(kernel: Int32Array): State {
@@ -46,7 +73,7 @@ class StateCache {
     let state = this.states.get(key);
     if (state === undefined) {
       if (this.states.size >= MAX_STATES) this.states = new Map();
-      state = { kernel, closures: new Map() };
+      state = { kernel, closures: [] };
       this.states.set(key, state);
     }
     return state;
@@ -89,8 +116,8 @@ class StateCache {
           stack[top++] = pc + 1;
       }
     }
-    const closure: Closure = { accept, chars: Int32Array.from(chars), next: new Map() };
-    state.closures.set(context, closure);
+    const closure: Closure = { accept, chars: Int32Array.from(chars), next: [] };
+    state.closures[context] = closure;
     return closure;
   }
 
@@ -100,7 +127,7 @@ class StateCache {
     for (const pc of closure.chars) if (alphabet.accepts(id, a[pc]!)) targets.push(pc + 1);
     targets.sort((x, y) => x - y);
     const state = this.intern(Int32Array.from(targets));
-    closure.next.set(id, state);
+    closure.next[id] = state;
     return state;
   }
 }
@@ -126,7 +153,7 @@ export class LinearSearch {
   cache(program: Program): StateCache {
     let cache = this.caches.get(program);
     if (cache === undefined) {
-      cache = new StateCache(program);
+      cache = new StateCache(program, this.pattern.assertions);
       this.caches.set(program, cache);
     }
     if (cache.generation !== this.alphabet.generation) {
@@ -155,34 +182,53 @@ class Run {
    */
   scan(program: Program, table: Uint8Array | null): boolean {
     const subject = this.subject;
+    const alphabet = this.alphabet;
     const n = subject.length;
     const backward = program.backward;
+    const checks = program.asserts.length > 0;
+    const anchored = program.anchoredStart && table === null;
     let cache = this.owner.cache(program);
     let state = cache.intern(new Int32Array(0));
     let pos = backward ? n : 0;
+    let steps = 0;
+    // Before `limit`, no assertion a skipping program may use holds (they hold at the ends only).
+    const skip = table === null ? cache.skipper(alphabet) : null;
+    const limit = n - 1;
     for (;;) {
-      const context = this.context(program, pos);
-      const closure = state.closures.get(context) ?? cache.closure(state, context);
+      const context = checks ? this.context(program, pos) : 0;
+      const closure = state.closures[context] ?? cache.closure(state, context);
       if (closure.accept) {
-        if (table === null) return true;
+        if (table === null) break;
         table[pos] = 1;
       }
-      if (backward ? pos === 0 : pos === n) return false;
-      if (program.anchoredStart && pos > 0 && closure.chars.length === 0 && table === null) return false;
+      if ((backward ? pos === 0 : pos === n) || (anchored && pos > 0 && closure.chars.length === 0)) {
+        this.owner.steps += steps;
+        return false;
+      }
+      if (skip !== null && state.kernel.length === 0 && context === 0 && pos > 0 && pos < limit) {
+        skip.lastIndex = pos;
+        const found = skip.exec(subject.text);
+        const target = found === null ? limit : Math.min(found.index, limit);
+        if (target > pos) {
+          pos = target;
+          continue;
+        }
+      }
       const cp = backward ? subject.before(pos) : subject.after(pos);
-      const id = this.alphabet.classOf(cp);
-      this.owner.steps++;
-      if (cache.generation !== this.alphabet.generation) {
+      const id = alphabet.classOf(cp);
+      steps++;
+      if (cache.generation !== alphabet.generation) {
         // The classes were forgotten: so are the transitions that name them.
         cache = this.owner.cache(program);
         state = cache.intern(state.kernel);
-        const fresh = cache.closure(state, context);
-        state = cache.step(fresh, id, this.alphabet);
+        state = cache.step(cache.closure(state, context), id, alphabet);
       } else {
-        state = closure.next.get(id) ?? cache.step(closure, id, this.alphabet);
+        state = closure.next[id] ?? cache.step(closure, id, alphabet);
       }
-      pos += backward ? -Subject.width(cp) : Subject.width(cp);
+      pos += cp > 0xffff ? (backward ? -2 : 2) : backward ? -1 : 1;
     }
+    this.owner.steps += steps;
+    return true;
   }
 
   /** The bits of the assertions `program` uses that hold at `pos`. */
