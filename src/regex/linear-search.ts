@@ -5,7 +5,7 @@
  * program's size whatever the pattern. Sets already seen are remembered as
  * the states of a lazily built DFA, with their transitions per context (which
  * assertions hold at the position) and per character class, so a pattern
- * costs a map look-up per character once warm. A lookaround is a table over
+ * costs a few array look-ups per character once warm. A lookaround is a table over
  * the whole subject, made by one more pass (backward for a lookahead),
  * before or during the main pass.
  */
@@ -16,8 +16,9 @@ import { Subject } from './subject.js';
 /** Assertions that can hold only at position 0, at the end, or one newline before it. */
 const ENDS: ReadonlySet<string> = new Set(['start', 'end', 'endNewline']);
 
-/** DFA states remembered per program before starting afresh: bounds the memory, not the time. */
+/** DFA states, and instruction numbers in them, remembered per program before starting afresh: bounds the memory, not the time. */
 const MAX_STATES = 2000;
+const MAX_WEIGHT = 1 << 20;
 
 interface Closure {
   readonly accept: boolean;
@@ -40,13 +41,15 @@ class StateCache {
   private readonly stack: Int32Array;
   private readonly seen: Int32Array;
   private stamp = 0;
+  private weight = 0;
   private skip: RegExp | null | undefined;
 
   constructor(
     private readonly program: Program,
     private readonly assertions: readonly Assertion[],
   ) {
-    this.stack = new Int32Array(program.op.length * 2 + 2);
+    // Each instruction pushes at most two others once seen, after the kernel and the start.
+    this.stack = new Int32Array(program.op.length * 3 + 2);
     this.seen = new Int32Array(program.op.length);
   }
 
@@ -57,13 +60,13 @@ class StateCache {
    */
   skipper(alphabet: Alphabet): RegExp | null {
     if (this.skip === undefined) {
-      const { op, a, asserts, backward } = this.program;
+      const { a, asserts, backward } = this.program;
       let usable = !backward;
       for (const index of asserts) if (!ENDS.has(this.assertions[index]!.kind)) usable = false;
       const start = this.intern(new Int32Array(0));
       const closure = start.closures[0] ?? this.closure(start, 0);
       if (closure.accept) usable = false;
-      this.skip = usable ? alphabet.finder([...closure.chars].map((pc) => (op[pc] === Op.Char ? a[pc]! : 0))) : null;
+      this.skip = usable ? alphabet.finder([...closure.chars].map((pc) => a[pc]!)) : null;
     }
     return this.skip;
   }
@@ -72,7 +75,11 @@ class StateCache {
     const key = kernel.join(',');
     let state = this.states.get(key);
     if (state === undefined) {
-      if (this.states.size >= MAX_STATES) this.states = new Map();
+      this.weight += kernel.length + 1;
+      if (this.states.size >= MAX_STATES || this.weight > MAX_WEIGHT) {
+        this.states = new Map();
+        this.weight = kernel.length + 1;
+      }
       state = { kernel, closures: [] };
       this.states.set(key, state);
     }
@@ -116,6 +123,7 @@ class StateCache {
           stack[top++] = pc + 1;
       }
     }
+    this.weight += chars.length + 1;
     const closure: Closure = { accept, chars: Int32Array.from(chars), next: [] };
     state.closures[context] = closure;
     return closure;

@@ -95,8 +95,14 @@ schema('pattern and patternProperties run in linear time: a catastrophic pattern
   assert.equal(run(rules, { code: hanging }), { ok: false, errors: { code: ['The code field format is invalid.'] } });
   assert.equal(run(rules, { code: 'abc' }), { ok: true, validated: { code: 'abc' } });
   const keys = { o: [{ schema: { type: 'object', patternProperties: { '^(a|aa)+$': { type: 'integer' } } } }] };
-  assert.equal(run(keys, { o: { [`${'a'.repeat(60)}!`]: 'x', aaa: 'y' } }), { ok: false, errors: { o: ['The o field format is invalid.'] } });
-  assert.equal(run(keys, { o: { [`${'a'.repeat(60)}!`]: 'x', aaa: 1 } }), { ok: true, validated: { o: { [`${'a'.repeat(60)}!`]: 'x', aaa: 1 } } });
+  assert.equal(run(keys, { o: { [`${'a'.repeat(60)}!`]: 'x', aaa: 'y' } }), {
+    ok: false,
+    errors: { o: ['The o field format is invalid.'] },
+  });
+  assert.equal(run(keys, { o: { [`${'a'.repeat(60)}!`]: 'x', aaa: 1 } }), {
+    ok: true,
+    validated: { o: { [`${'a'.repeat(60)}!`]: 'x', aaa: 1 } },
+  });
 });
 
 schema('a schema rule can carry its own message', () => {
