@@ -1,8 +1,9 @@
 /**
  * A regular expression that answers in bounded time on any subject. A
  * pattern without backreferences runs in time linear in the subject's length
- * (linear-search.ts); one with backreferences runs by backtracking within a
- * step budget (bounded-backtracker.ts) and may give up. Which characters
+ * (linear-search.ts); one with backreferences (or over 30 different
+ * lookarounds) runs by backtracking within a step budget
+ * (bounded-backtracker.ts) and may give up. Which characters
  * each part of the pattern accepts is decided by JavaScript itself, with
  * the pattern's flags, so the answers are JavaScript's wherever it answers.
  */
@@ -12,7 +13,7 @@ import { LinearSearch } from './linear-search.js';
 import { compileProgram } from './program.js';
 import { parseRegExp } from './syntax.js';
 
-/** `gave-up`: the step budget ran out (only a pattern with backreferences can). */
+/** `gave-up`: the step budget ran out (only a pattern with backreferences, or with over 30 different lookarounds, can). */
 export type MatchOutcome = 'match' | 'no-match' | 'gave-up';
 
 export interface BoundedRegex {
@@ -36,7 +37,8 @@ export function compileBoundedRegex(source: string, flags: string): BoundedRegex
   const pattern = compileProgram(syntax);
   const alphabet = new Alphabet(syntax.atoms, own);
   const unicode = /[uv]/.test(own);
-  if (syntax.hasBackrefs) {
+  // The linear search keys its states by which assertions hold: at most 30 different ones, as bits.
+  if (syntax.hasBackrefs || pattern.assertions.length > 30) {
     const backtracker = new BoundedBacktracker(pattern, alphabet, unicode, own.includes('i'), own);
     const match = (subject: string): MatchOutcome => {
       try {

@@ -44,10 +44,8 @@ export interface CompiledPattern {
   readonly syntax: Syntax;
 }
 
-/** More instructions than this (counted repeats written out) is refused at compile time. */
-export const MAX_INSTRUCTIONS = 50_000;
-/** Distinct assertions one program may use: each is a bit of the search's context. */
-const MAX_ASSERTIONS = 30;
+/** More instructions than this (counted repeats written out) is refused at compile time: room for PCRE's largest repeat, `.{0,65535}`. */
+export const MAX_INSTRUCTIONS = 200_000;
 const ANY = '[\\s\\S]';
 
 export function compileProgram(syntax: Syntax): CompiledPattern {
@@ -80,7 +78,6 @@ class Compiler {
     };
     const assertion = (index: number): void => {
       if (!used.includes(index)) used.push(index);
-      if (used.length > MAX_ASSERTIONS) throw new Error('the pattern has too many different assertions');
       emit(Op.Assert, index);
     };
     const captureRange = (node: Node): [number, number] => {
@@ -138,14 +135,15 @@ class Compiler {
           };
           for (let k = 0; k < node.min; k++) iteration();
           if (node.max === node.min) return;
-          const mark = this.registers++;
           // Each optional iteration must move: JavaScript fails one that matches the empty string.
+          const guarded = canBeEmpty(node.body);
+          const mark = guarded ? this.registers++ : -1;
           const optional = (): number => {
             const split = emit(Op.Split);
             const body = ops.length;
-            emit(Op.LoopMark, mark);
+            if (guarded) emit(Op.LoopMark, mark);
             iteration();
-            emit(Op.LoopCheck, mark);
+            if (guarded) emit(Op.LoopCheck, mark);
             if (node.greedy) as[split] = body;
             else bs[split] = body;
             return split;
@@ -200,6 +198,24 @@ class Compiler {
     const forward = this.program(body, false);
     const backward = this.program(body, true);
     return this.assertionIndex(node, { kind: 'look', behind: node.behind, negate: node.negate, forward, backward });
+  }
+}
+
+/** Whether `node` can match the empty string (then a loop over it needs the empty-iteration check). */
+function canBeEmpty(node: Node): boolean {
+  switch (node.type) {
+    case 'atom':
+      return false;
+    case 'seq':
+      return node.items.every(canBeEmpty);
+    case 'alt':
+      return node.items.some(canBeEmpty);
+    case 'group':
+      return canBeEmpty(node.body);
+    case 'repeat':
+      return node.min === 0 || canBeEmpty(node.body);
+    default:
+      return true;
   }
 }
 

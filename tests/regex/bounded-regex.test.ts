@@ -181,11 +181,19 @@ linear('a backreference pattern gives up within its step budget, where PHP gives
   assert.ok(BACKTRACK_STEPS === 1_000_000);
 });
 
+linear('a pattern with over 30 different lookarounds runs on the bounded backtracker', () => {
+  const source = Array.from({ length: 31 }, (_, k) => `(?=[\\s\\S]{${k}}a)`).join('');
+  const regex = compileBoundedRegex(source, 'v');
+  assert.is(regex.match('a'.repeat(40)), 'match');
+  assert.is(regex.match(`${'a'.repeat(30)}b`), new RegExp(source, 'v').test(`${'a'.repeat(30)}b`) ? 'match' : 'no-match');
+});
+
 linear('what the matchers cannot run is refused when compiled, never run unbounded', () => {
   assert.throws(() => compileBoundedRegex('^\\p{RGI_Emoji}$', 'v'), /properties of strings/);
   assert.throws(() => compileBoundedRegex('[\\q{abc}]', 'v'), /properties of strings/);
   assert.throws(() => compileBoundedRegex('\\1', ''), /octal/);
   assert.throws(() => compileBoundedRegex('(a{1000}){1000}', 'v'), /too large/);
+  assert.is(compileBoundedRegex('^[\\s\\S]{0,65535}$', 'v').match('abc'), 'match');
 });
 
 linear.run();
