@@ -47,7 +47,8 @@ class Parser {
   private readonly atoms: string[] = ['\\w'];
   private readonly atomIndex = new Map<string, number>([['\\w', 0]]);
   private readonly names = new Map<string, number>();
-  private readonly namedRefs: { name: string; ref: { group: number } }[] = [];
+  /** The names of `\k<name>` references, resolved once every group is known (a reference may come first). */
+  private readonly namedRefs: string[] = [];
   private readonly unicode: boolean;
   private readonly setMode: boolean;
   private readonly multiline: boolean;
@@ -192,10 +193,10 @@ class Parser {
       this.i += 2;
       return { type: 'assert', kind: next === 'b' ? 'word' : 'notWord' };
     }
-    if (next === 'k' && s[this.i + 2] === '<' && (this.unicode || this.names.size > 0 || /\(\?<[^=!]/.test(s))) {
+    // Without `u` or `v`, `\k` is a reference only in a pattern that names a group.
+    if (next === 'k' && s[this.i + 2] === '<' && (this.unicode || /\(\?<[^=!]/.test(s))) {
       const close = s.indexOf('>', this.i);
-      const ref = { group: 0 };
-      this.namedRefs.push({ name: s.slice(this.i + 3, close), ref });
+      this.namedRefs.push(s.slice(this.i + 3, close));
       this.i = close + 1;
       this.hasBackrefs = true;
       return { type: 'backref', group: -this.namedRefs.length };
@@ -211,7 +212,6 @@ class Parser {
     // `\p{…}` and `\u{…}` exist with the `u` or `v` flag only: without, `\p` is a `p`.
     const m = (this.unicode ? UNICODE_ESCAPE : LEGACY_ESCAPE).exec(s.slice(this.i, this.i + 64));
     let text = m![0];
-    if (text.length === 12 && !this.unicode) text = text.slice(0, 6);
     if (text.length === 12 && !/^\\u[dD][89abAB]..\\u[dD][c-fC-F]/.test(text)) text = text.slice(0, 6);
     if (text === '\\c' || (text.length === 2 && /[0-9]/.test(next))) throw new Error(`the escape "${text}" is not supported`);
     if (STRING_PROPERTIES.test(text)) throw new Error('properties of strings are not supported');
@@ -264,7 +264,7 @@ class Parser {
   /** Named references (`\k<name>`) become group numbers once every group is known. */
   private resolveNames(root: Node): Node {
     if (this.namedRefs.length === 0) return root;
-    const groups = this.namedRefs.map(({ name }) => {
+    const groups = this.namedRefs.map((name) => {
       const group = this.names.get(name);
       if (group === undefined) throw new Error(`no group named "${name}"`);
       return group;
