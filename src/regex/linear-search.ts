@@ -43,6 +43,7 @@ class StateCache {
   private stamp = 0;
   private weight = 0;
   private skip: RegExp | null | undefined;
+  private initial: State | undefined;
 
   constructor(
     private readonly program: Program,
@@ -63,12 +64,18 @@ class StateCache {
       const { a, asserts, backward } = this.program;
       let usable = !backward;
       for (const index of asserts) if (!ENDS.has(this.assertions[index]!.kind)) usable = false;
-      const start = this.intern(new Int32Array(0));
+      const start = this.start();
       const closure = start.closures[0] ?? this.closure(start, 0);
       if (closure.accept) usable = false;
       this.skip = usable ? alphabet.finder([...closure.chars].map((pc) => a[pc]!)) : null;
     }
     return this.skip;
+  }
+
+  /** The state before any character (its kernel is empty): kept at hand, as every search begins there. */
+  start(): State {
+    if (this.initial === undefined || this.states.get('') !== this.initial) this.initial = this.intern(new Int32Array(0));
+    return this.initial;
   }
 
   intern(kernel: Int32Array): State {
@@ -174,7 +181,7 @@ export class LinearSearch {
 
 /** One search over one subject: its lookaround tables are made on first use. */
 class Run {
-  private readonly tables = new Map<number, Uint8Array>();
+  private tables: Map<number, Uint8Array> | undefined;
 
   constructor(
     private readonly owner: LinearSearch,
@@ -196,7 +203,7 @@ class Run {
     const checks = program.asserts.length > 0;
     const anchored = program.anchoredStart && table === null;
     let cache = this.owner.cache(program);
-    let state = cache.intern(new Int32Array(0));
+    let state = cache.start();
     let pos = backward ? n : 0;
     let steps = 0;
     // Before `limit`, no assertion a skipping program may use holds (they hold at the ends only).
@@ -261,6 +268,7 @@ class Run {
 
   /** Where a lookaround's body matches: ending at each position (behind) or starting there (ahead, by a backward pass). */
   private table(index: number, assertion: Extract<Assertion, { kind: 'look' }>): Uint8Array {
+    this.tables ??= new Map();
     let table = this.tables.get(index);
     if (table === undefined) {
       table = new Uint8Array(this.subject.length + 1);
