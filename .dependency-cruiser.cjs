@@ -4,7 +4,7 @@
  * layer imports only the layers below it.
  */
 const layers = [
-  ['errors and support', ['src/typing/', 'src/errors/', 'src/awaitable\\.ts', 'src/container\\.ts', 'src/validation/php-regex\\.ts']],
+  ['errors and support', ['src/typing/', 'src/errors/', 'src/awaitable\\.ts', 'src/container\\.ts', 'src/validation/php-regex\\.ts', 'src/regex/']],
   ['configuration', ['src/config\\.ts', 'src/config/']],
   ['http', ['src/http/']],
   ['database and files', ['src/database/', 'src/files/']],

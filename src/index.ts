@@ -14,7 +14,7 @@ import './svc/svc-service-provider.js';
 export { Application, type RouteFile } from './application.js';
 export type { SwitchyardOptions, SwitchyardConfig, ActionSource, ErrorReporter, RateLimitStoreName, LoggerSetting } from './config.js';
 export type { HealthCheckFunction, HealthCheckDefinition } from './config/health-checks.js';
-export { CORS_DEFAULTS, PRECOGNITION_HEADERS, type CorsOptions, type CorsConfig } from './config/cors-options.js';
+export { CORS_DEFAULTS, PRECOGNITION_HEADERS, type CorsOptions, type CorsConfig, type OriginPattern } from './config/cors-options.js';
 export type { TrustProxy, ForwardedHeader, ClientView } from './config/trusted-proxies.js';
 export type {
   TrimStringsOptions,

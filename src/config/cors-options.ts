@@ -1,5 +1,6 @@
 import { LogicException } from '../errors/logic-exception.js';
-import { compilePhpRegex } from '../validation/php-regex.js';
+import { compileBoundedRegex } from '../regex/bounded-regex.js';
+import { compilePcre } from '../validation/php-regex.js';
 
 /**
  * The `cors` option: the keys of the host framework's `config/cors.php`.
@@ -24,12 +25,17 @@ export interface CorsOptions {
   supports_credentials?: boolean;
 }
 
+/** A compiled origin pattern: answers in time linear in the origin's length, whatever the pattern. */
+export interface OriginPattern {
+  test(origin: string): boolean;
+}
+
 /** CORS options after validation, every key filled in. Origin patterns are compiled. */
 export interface CorsConfig {
   readonly paths: readonly string[];
   readonly allowed_methods: readonly string[];
   readonly allowed_origins: readonly string[];
-  readonly allowed_origins_patterns: readonly RegExp[];
+  readonly allowed_origins_patterns: readonly OriginPattern[];
   readonly allowed_headers: readonly string[];
   readonly exposed_headers: readonly string[];
   readonly max_age: number | null;
@@ -97,20 +103,23 @@ function list(options: CorsOptions, key: ListKey, valid: (entry: string) => bool
   return Object.freeze([...value]);
 }
 
-function patterns(value: CorsOptions['allowed_origins_patterns']): readonly RegExp[] {
+function patterns(value: CorsOptions['allowed_origins_patterns']): readonly OriginPattern[] {
   if (value === undefined) return CORS_DEFAULTS.allowed_origins_patterns;
   if (!Array.isArray(value)) throw new LogicException(`Invalid cors.allowed_origins_patterns ${describe(value)}: use a list.`);
   return Object.freeze(value.map((pattern) => compilePattern(pattern)));
 }
 
-/** A RegExp as given (without `g`/`y`, which would make `test()` remember its last position), or a PHP literal. */
-function compilePattern(pattern: unknown): RegExp {
-  if (pattern instanceof RegExp) return new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, ''));
-  if (typeof pattern !== 'string') {
+/**
+ * A RegExp (its `g`/`y` flags, which would make `test()` remember its last position, dropped) or a
+ * PHP literal, run by the bounded matchers rather than JavaScript's backtracking engine.
+ */
+function compilePattern(pattern: unknown): OriginPattern {
+  if (typeof pattern !== 'string' && !(pattern instanceof RegExp)) {
     throw new LogicException(`Invalid cors.allowed_origins_patterns entry ${describe(pattern)}: use a RegExp or a PHP regex string.`);
   }
   try {
-    return compilePhpRegex(pattern);
+    if (pattern instanceof RegExp) return compileBoundedRegex(pattern.source, pattern.flags);
+    return compilePcre(pattern);
   } catch (error) {
     throw new LogicException(`Invalid cors.allowed_origins_patterns entry ${describe(pattern)}: ${(error as Error).message}.`);
   }

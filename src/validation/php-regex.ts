@@ -17,15 +17,22 @@
  * What JavaScript cannot do (possessive quantifiers, atomic groups, inline
  * modifiers inside the pattern, recursion, conditionals, `\X`, `\K`, the `U`
  * modifier) is refused with an Error, as is anything PCRE itself rejects.
+ * The compiled pattern runs on src/regex/'s bounded matchers, never on
+ * JavaScript's backtracking engine: a pattern such as `/^([a-z]+)*$/`
+ * answers in linear time on any value.
  */
+import { compileBoundedRegex, type BoundedRegex, type MatchOutcome } from '../regex/bounded-regex.js';
 
 const BRACKETS: Record<string, string> = { '(': ')', '[': ']', '{': '}', '<': '>' };
 const MODIFIERS = 'imsuxDSAJ';
 
-/** A compiled PCRE pattern: `test` takes the subject as a JavaScript string. */
+/** A compiled PCRE pattern: `match` and `test` take the subject as a JavaScript string. */
 export interface PhpRegex {
+  /** Whether the pattern matches, in bounded time; `gave-up` where PHP's `preg_match` returns false. */
+  match(subject: string): MatchOutcome;
+  /** `match(subject) === 'match'`, as `preg_match(...) > 0`. */
   test(subject: string): boolean;
-  /** The JavaScript RegExp (on ASCII subjects it answers as `test`). */
+  /** The JavaScript RegExp it means (its source for JSON Schema; never run on a request). */
   readonly regexp: RegExp;
 }
 
@@ -63,17 +70,24 @@ export function compilePcre(literal: string): PhpRegex {
   }
   const source = new Translator(body, open, close, flags).run();
   const js = `v${flags.has('i') ? 'i' : ''}${flags.has('s') ? 's' : ''}`;
+  const anchored = flags.has('A') ? `(?<![\\s\\S])(?:${source})` : source;
   let regexp: RegExp;
   try {
-    regexp = new RegExp(flags.has('A') ? `(?<![\\s\\S])(?:${source})` : source, js);
+    regexp = new RegExp(anchored, js);
   } catch (error) {
     throw new Error(`the regex is not valid: ${(error as Error).message}`);
   }
-  if (flags.has('u')) return { regexp, test: (s) => regexp.test(s) };
-  return { regexp, test: (s) => regexp.test(toBytes(s)) };
+  let bounded: BoundedRegex;
+  try {
+    bounded = compileBoundedRegex(anchored, js);
+  } catch (error) {
+    throw new Error(`the regex cannot be run in bounded time: ${(error as Error).message}`);
+  }
+  const match = flags.has('u') ? (s: string) => bounded.match(s) : (s: string) => bounded.match(toBytes(s));
+  return { regexp, match, test: (s) => match(s) === 'match' };
 }
 
-/** A PHP regex literal as a plain RegExp (for ASCII subjects, such as origins). */
+/** A PHP regex literal as a plain RegExp (for its source: JSON Schema's `pattern`). */
 export function compilePhpRegex(literal: string): RegExp {
   return compilePcre(literal).regexp;
 }
@@ -412,6 +426,9 @@ class Translator {
       this.i++;
     }
     let first = true;
+    // What a dash would be here: literal at the start and right after a range (`[0-9-_]`, as in
+    // PCRE), a range dash after a member, or the dash whose range the next member closes.
+    let dash: 'literal' | 'range' | 'closes' = 'literal';
     while (this.i < b.length) {
       const ch = b[this.i]!;
       if (ch === ']' && !first) {
@@ -419,6 +436,16 @@ class Translator {
         return `${out}]`;
       }
       first = false;
+      if (ch === '-') {
+        const next = b[this.i + 1];
+        // A range dash between two members; a literal one at either end or after a range.
+        const literal: boolean = next === ']' || out.endsWith('[') || out.endsWith('[^') || dash === 'literal';
+        out += literal ? '\\x2d' : '-';
+        dash = literal ? 'range' : 'closes';
+        this.i++;
+        continue;
+      }
+      dash = dash === 'closes' ? 'literal' : 'range';
       if (ch === '[' && b[this.i + 1] === ':') {
         const m = /^\[:(\^?)([a-z]+):\]/.exec(b.slice(this.i, this.i + 12));
         if (m !== null) {
@@ -434,13 +461,6 @@ class Translator {
       }
       if (ch === '\\') {
         out += this.escape(true);
-        continue;
-      }
-      if (ch === '-') {
-        const next = b[this.i + 1];
-        // A range dash between two members; a literal one at either end.
-        out += next === ']' || out.endsWith('[') || out.endsWith('[^') ? '\\x2d' : '-';
-        this.i++;
         continue;
       }
       const cp = ch.codePointAt(0)!;

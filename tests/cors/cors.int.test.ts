@@ -292,6 +292,28 @@ patterns('max_age null sends no Access-Control-Max-Age', async () => {
 });
 
 // ---------------------------------------------------------------------------
+const catastrophic = suite('cors: origin patterns run in linear time');
+const c = serve(catastrophic, () =>
+  corsApp({
+    cors: {
+      allowed_origins: [],
+      allowed_origins_patterns: ['#^https://([a-z0-9]+)*\\.example\\.org$#', /^https:\/\/([a-z0-9]+)*\.example\.net$/],
+    },
+  }),
+);
+
+catastrophic('a crafted origin (40 letters and "!") is refused at once by PHP-string and RegExp patterns alike', async () => {
+  for (const origin of [`https://${'a'.repeat(40)}!`, `https://${'a'.repeat(500)}!`]) {
+    const reply = await c.http.send('OPTIONS', '/api/things', { headers: preflightHeaders(origin, 'GET') });
+    assert.is(reply.headers['access-control-allow-origin'], undefined, origin.slice(0, 20));
+  }
+  for (const origin of ['https://app.example.org', 'https://app.example.net']) {
+    const reply = await c.http.send('OPTIONS', '/api/things', { headers: preflightHeaders(origin, 'GET') });
+    assert.is(reply.headers['access-control-allow-origin'], origin);
+  }
+});
+
+// ---------------------------------------------------------------------------
 const paths = suite('cors: paths');
 const pa = serve(paths, () => corsApp({ cors: { paths: ['/page/', 'api/thing*', 'http://127.0.0.1:*/api/other'] } }));
 
@@ -318,4 +340,5 @@ single.run();
 listed.run();
 anyWithCredentials.run();
 patterns.run();
+catastrophic.run();
 paths.run();

@@ -51,6 +51,9 @@ test('bad values are refused', () => {
   refuses({ allowed_origins_patterns: ['https://a'] }, /allowed_origins_patterns.*delimiters/);
   refuses({ allowed_origins_patterns: ['#(unclosed#'] }, /allowed_origins_patterns/);
   refuses({ allowed_origins_patterns: [42] }, /allowed_origins_patterns/);
+  // A RegExp runs on the bounded matchers: what they cannot run is refused, never run unbounded.
+  const sets = 'v'; // a flag the compile target's regex literals do not have
+  refuses({ allowed_origins_patterns: [new RegExp('^\\p{RGI_Emoji}$', sets)] }, /allowed_origins_patterns.*properties of strings/);
   refuses({ max_age: -1 }, /cors\.max_age/);
   refuses({ max_age: 1.5 }, /cors\.max_age/);
   refuses({ max_age: '600' }, /cors\.max_age/);

@@ -37,6 +37,9 @@ const cases: ReadonlyArray<readonly [FieldRules, string]> = [
   ['regex:/\\K/', 'PCRE escape'],
   ['regex:/(?1)/', 'regex'],
   [['regex:/^(a|b$/'], 'regex'],
+  // PCRE refuses a range from or to a class; so does Switchyard.
+  ['regex:/^[\\d-z]+$/', 'regex'],
+  ['regex:/^[[:alpha:]-z]+$/', 'regex'],
   ['required_if:type', '"required_if" needs 2 parameters'],
   ['same', '"same" needs 1 parameter'],
   ['date_format:X-m-d', 'format character "X"'],

@@ -89,6 +89,22 @@ schema('one message per schema rule, in rule order with the others', () => {
   });
 });
 
+schema('pattern and patternProperties run in linear time: a catastrophic pattern answers at once', () => {
+  const hanging = `${'a'.repeat(40)}!`;
+  const rules = { code: [{ schema: { type: 'string', pattern: '^([a-z]+)*$' } }] };
+  assert.equal(run(rules, { code: hanging }), { ok: false, errors: { code: ['The code field format is invalid.'] } });
+  assert.equal(run(rules, { code: 'abc' }), { ok: true, validated: { code: 'abc' } });
+  const keys = { o: [{ schema: { type: 'object', patternProperties: { '^(a|aa)+$': { type: 'integer' } } } }] };
+  assert.equal(run(keys, { o: { [`${'a'.repeat(60)}!`]: 'x', aaa: 'y' } }), {
+    ok: false,
+    errors: { o: ['The o field format is invalid.'] },
+  });
+  assert.equal(run(keys, { o: { [`${'a'.repeat(60)}!`]: 'x', aaa: 1 } }), {
+    ok: true,
+    validated: { o: { [`${'a'.repeat(60)}!`]: 'x', aaa: 1 } },
+  });
+});
+
 schema('a schema rule can carry its own message', () => {
   const rules = { n: [{ schema: { type: 'integer', multipleOf: 5 }, message: 'The :attribute field must be a multiple of 5.' }] };
   assert.equal(run(rules, { n: 7 }), { ok: false, errors: { n: ['The n field must be a multiple of 5.'] } });

@@ -84,8 +84,21 @@ const SPECS: Readonly<Record<string, readonly RuleMap[]>> = {
   date_equals: [{ value: 'date_equals:today' }],
   // A developer's own pattern is theirs to keep linear (`/\d+$/` is quadratic in PHP too): these
   // check that the PCRE translation (`$`, `\Z`, flags) adds no backtracking of its own.
-  regex: [{ value: ['regex:/^[a-z0-9.-]+$/iu'] }, { value: ['regex:/^\\d+$/'] }, { value: ['regex:/a$/'] }],
-  not_regex: [{ value: ['not_regex:/^[a-z]+\\Z/'] }],
+  regex: [
+    { value: ['regex:/^[a-z0-9.-]+$/iu'] },
+    { value: ['regex:/^\\d+$/'] },
+    { value: ['regex:/a$/'] },
+    // Patterns of the application's that backtrack catastrophically in PHP and JavaScript.
+    { value: ['regex:/^([a-z]+)*$/'] },
+    { value: ['regex:/(a+)+$/'] },
+    { value: ['regex:/(a|a)*$/'] },
+    { value: ['regex:/(a|aa)+$/u'] },
+    { value: ['regex:/(.*a){20}/'] },
+    { value: ['regex:/^(\\w+\\s?)*$/'] },
+    { value: ['regex:/\\d+x/'] },
+    { value: ['regex:/^(?=(a+)+b)/'] },
+  ],
+  not_regex: [{ value: ['not_regex:/^[a-z]+\\Z/'] }, { value: ['not_regex:/^([a-z]+)*$/'] }],
   alpha: [{ value: 'alpha' }, { value: 'alpha:ascii' }],
   alpha_num: [{ value: 'alpha_num' }, { value: 'alpha_num:ascii' }],
   alpha_dash: [{ value: 'alpha_dash' }, { value: 'alpha_dash:ascii' }],
@@ -370,6 +383,20 @@ test('in_array under a wildcard indexes the other list once: 10,000 items agains
     ok: false,
     errors: { 'items.9999': ['The items.9999 field must exist in allowed.*.'] },
   });
+});
+
+test('in_array with several wildcards matches crafted 100 KB keys in linear time', async () => {
+  const validator = compileSync({ value: 'in_array:a.*.b.*.c' }, { owner: 'LinearTime' });
+  await assertLinear(
+    'in_array:a.*.b.*.c on a crafted key',
+    (repeat) => {
+      const input = { value: 'x', a: { ['.b.'.repeat(repeat)]: 'x' } };
+      return () => validator.validate(input);
+    },
+    3_300,
+  );
+  const input = { value: 'x', a: { ['.b.'.repeat(33_000)]: 'x' } };
+  assert.equal(validator.validate(input), { ok: false, errors: { value: ['The value field must exist in a.*.b.*.c.'] } });
 });
 
 test('with bail, no rule runs after the first failure: a catastrophic regex after a failed max is never run', async () => {

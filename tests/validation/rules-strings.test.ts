@@ -80,6 +80,20 @@ table(regex, [
   ['not_regex:/^\\d+$/', '123', FORMAT],
   ['not_regex:/^\\d+$/', 'abc', null],
   ['not_regex:/^\\d+$/', ['abc'], FORMAT],
+  // A dash right after a range is a literal dash, in PCRE as in a JavaScript `u` class.
+  [['regex:/^[\\p{L}0-9-_]+$/u'], 'Émile-de_la-2', null],
+  [['regex:/^[\\p{L}0-9-_]+$/u'], 'Émile de', FORMAT],
+  [['regex:/^[a-c-e]+$/'], 'a-e', null],
+  [['regex:/^[a-c-e]+$/'], 'd', FORMAT],
+  [['regex:/^[%--]+$/'], '%+-', null],
+  // Catastrophic for a backtracking engine, answered at once; PHP gives up on the last two
+  // (backtrack limit: preg_match false), which fails regex and passes not_regex.
+  [['regex:/^([a-z]+)*$/'], `${'a'.repeat(40)}!`, FORMAT],
+  [['not_regex:/^([a-z]+)*$/'], `${'a'.repeat(40)}!`, null],
+  [['regex:/^([a-z]+)*$/'], 'a'.repeat(40), null],
+  [['regex:/^(a+)+\\1$/'], `${'a'.repeat(40)}!`, FORMAT],
+  [['not_regex:/^(a+)+\\1$/'], `${'a'.repeat(40)}!`, null],
+  [['regex:/^(a+)+\\1$/'], 'aaaa', null],
 ]);
 regex.run();
 

@@ -5,6 +5,7 @@
 import { MISSING, childOf, lookup, splitPath } from '../paths.js';
 import { isContainer, isEmptyValue, isNumeric, looseEquals, phpString } from '../php.js';
 import type { Check, RuleFamily } from './definition.js';
+import { compileBoundedRegex } from '../../regex/bounded-regex.js';
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
@@ -97,7 +98,8 @@ function strIs(pattern: string): (key: string) => boolean {
     .split('*')
     .map((p) => p.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&'))
     .join('[\\s\\S]*');
-  const re = new RegExp(`^${source}$`, 'u');
+  // Bounded: with two `*` a backtracking engine is quadratic in a crafted key's length.
+  const re = compileBoundedRegex(`^${source}$`, 'u');
   return (key) => key === pattern || re.test(key);
 }
 

@@ -77,7 +77,8 @@ function regexRule(negate: boolean): CheckedRule {
       return {
         check: (v) => {
           const text = stringOrNumber(v);
-          return text !== null && re.test(text) !== negate;
+          // preg_match's false (PCRE gave up) fails `regex` and passes `not_regex`, as in Laravel.
+          return text !== null && (re.match(text) === 'match') !== negate;
         },
       };
     },
