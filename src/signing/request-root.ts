@@ -7,10 +7,16 @@
  * verify on another.
  */
 
-/** What the signature check reads from a request (the `HttpRequest` class has all of it). */
+/**
+ * What the signature check reads from a request: an `HttpRequest`, or a
+ * plain object of the same facts (`path` and `host` as strings, as a test or
+ * another framework's request gives them).
+ */
 export interface SignableRequest {
   /** The path as sent, without the query string (`HttpRequest.pathInfo`). */
-  readonly pathInfo: string;
+  readonly pathInfo?: string;
+  /** The same, on a plain object (a string; `HttpRequest.path()` is Laravel's, without the slash, and is not read). */
+  readonly path?: string | (() => string);
   /** The raw query string without `?`. */
   readonly rawQuery: string;
   /** One header value. */
@@ -21,8 +27,16 @@ export interface SignableRequest {
   readonly raw: { readonly socket?: unknown };
   /** `http` or `https` as the client saw it (the `HttpRequest` class has it; honours `trust_proxy`). */
   readonly scheme?: string;
-  /** The host and port the client addressed (the `HttpRequest` class has it; honours `trust_proxy`). */
+  /** The host and port the client addressed (`HttpRequest.httpHost()`; honours `trust_proxy`). */
   httpHost?(): string;
+  /** The same, on a plain object (a string). */
+  readonly host?: string | (() => string);
+}
+
+/** The path as sent of either kind of signable request. */
+export function sentPath(request: SignableRequest): string {
+  if (request.pathInfo !== undefined) return request.pathInfo;
+  return typeof request.path === 'string' ? request.path : '/';
 }
 
 /**
@@ -30,7 +44,7 @@ export interface SignableRequest {
  * or is not a bare host with an optional port.
  */
 export function requestRoot(request: SignableRequest): string | undefined {
-  const host = request.httpHost?.() ?? request.header('host');
+  const host = request.httpHost?.() ?? (typeof request.host === 'string' ? request.host : undefined) ?? request.header('host');
   if (!host) return undefined;
   let scheme = request.scheme;
   if (scheme === undefined) {

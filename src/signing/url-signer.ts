@@ -9,7 +9,7 @@ import { LogicException } from '../errors/logic-exception.js';
 import { BadRequestError } from '../errors/http-error.js';
 import { buildPhpQuery, encodeBareValue, encodePath, isIntegerKey, phpKeyCompare, type QueryParams, type QueryValue } from './php-query.js';
 import { keyBytes, type SigningKey } from './keys.js';
-import { originOf, requestRoot, type SignableRequest } from './request-root.js';
+import { originOf, requestRoot, sentPath, type SignableRequest } from './request-root.js';
 
 /** Finds a named route's path (e.g. `name => app.router.byName(name)?.path`). */
 export type RoutePathResolver = (name: string) => string | undefined;
@@ -261,10 +261,10 @@ export class UrlSigner {
   }
 
   #requestBase(request: SignableRequest, absolute: boolean): string | undefined {
-    if (!absolute) return '/' + request.pathInfo.replace(/^\/+|\/+$/g, '');
+    if (!absolute) return '/' + sentPath(request).replace(/^\/+|\/+$/g, '');
     const root = this.#urlRoot ? this.#urlRoot(request) : requestRoot(request);
     if (root === undefined) return undefined;
-    return root + request.pathInfo.replace(/\/+$/, '');
+    return root + sentPath(request).replace(/\/+$/, '');
   }
 
   /** A parsed query value; `null` when the parser refuses the query (bad percent-encoding...). */

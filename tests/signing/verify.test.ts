@@ -23,6 +23,25 @@ basics('a URL signed independently with node:crypto is valid (the framework side
   assert.ok(valid(`${unsigned}&signature=${hmac(APP_KEY, unsigned)}`));
 });
 
+basics('a plain object with the path and host as strings verifies as the request does', () => {
+  const spaced = signer.signedRoute('spaced', { a: 'hello world' });
+  for (const url of [signed, spaced]) {
+    const [, path, rawQuery] = /^https?:\/\/[^/]+([^?]*)\?(.*)$/.exec(url)!;
+    const params = new URLSearchParams(rawQuery);
+    const plain = {
+      path: path!,
+      rawQuery: rawQuery!,
+      header: (name: string) => (name === 'host' ? '127.0.0.1:3000' : undefined),
+      query: (key: string) => params.get(key) ?? undefined,
+      raw: { socket: {} },
+      scheme: 'http',
+      host: '127.0.0.1:3000',
+    };
+    assert.ok(signer.hasValidSignature(plain), url);
+    assert.not.ok(signer.hasValidSignature({ ...plain, path: `${path}x` }), 'another path');
+  }
+});
+
 basics('the signature may stand anywhere in the query', () => {
   assert.ok(valid(withQuery(signed, `signature=${sig}&action=echo&message=hi%20there`)));
 });
