@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Request } from './http/request.js';
-import { createBag, own, type InputBag } from './http/own.js';
+import { createBag, type InputBag } from './http/own.js';
+import { dataGet } from './validation/data-get.js';
 import type { RuleMap } from './validation/types.js';
 import type { UploadedFile } from './http/uploaded-file.js';
 import type { InferValidated } from './typing/rules.js';
@@ -86,18 +87,20 @@ export abstract class FormRequest {
   }
 
   /**
-   * The validated input (only fields that have rules), or one value of it.
+   * The validated input (only fields that have rules), or one value of it:
+   * `key` is a dot path read as the host framework's `data_get`
+   * (`address.city`, `items.*.id`), and `fallback` answers an absent path.
    * Typed from the rules when `rules()` returns its object `as const`
    * (`{ message: string }`), else `Record<string, unknown>`. The type covers
    * all the rules let through: `integer` also passes `"2"`, and a field that
    * is not required may be `""` (docs/form-requests.md).
    */
   validated(): InferValidated<ReturnType<this['rules']>>;
-  validated(key: string): unknown;
-  validated(key?: string): unknown {
+  validated(key: string, fallback?: unknown): unknown;
+  validated(key?: string, fallback?: unknown): unknown {
     const data = this[VALIDATED];
     if (data === undefined) throw new Error('validated() is only available after validation has passed.');
-    return key === undefined ? data : own(data, key);
+    return key === undefined ? data : dataGet(data, key, fallback);
   }
 
   /** All input: body over query, and the uploaded files over both at their paths (what `rules()` validate). */
