@@ -65,6 +65,14 @@ const NO_CONTEXT: ValidationContext = {
   request: undefined,
 };
 
+/** The messages not yet held for the attribute, each once: the host framework's MessageBag keeps one copy of a text per key. */
+function newMessages(held: readonly string[] | undefined, messages: string[]): string[] {
+  if (held === undefined && messages.length === 1) return messages;
+  const out: string[] = [];
+  for (const m of messages) if (!out.includes(m) && (held === undefined || !held.includes(m))) out.push(m);
+  return out;
+}
+
 function addErrors(errors: ValidationMessages, key: string, messages: string[]): void {
   if (hasOwn.call(errors, key)) errors[key]!.push(...messages);
   else if (key === '__proto__')
@@ -301,8 +309,9 @@ class Walk {
     if (this.env.excluded) this.excluded!.set(attribute, segments);
     if (messages !== null) {
       if (this.errors === null) this.errors = {};
+      const fresh = newMessages(hasOwn.call(this.errors, attribute) ? this.errors[attribute] : undefined, messages);
       const room = this.maxErrors - this.errorCount;
-      const kept = messages.length > room ? messages.slice(0, room) : messages;
+      const kept = fresh.length > room ? fresh.slice(0, room) : fresh;
       addErrors(this.errors, attribute, kept);
       this.errorCount += kept.length;
       if (this.plan.stopOnFirstFailure || this.errorCount >= this.maxErrors) this.done = true;

@@ -162,3 +162,26 @@ custom('the same message strings as the host framework for messages used in NOTE
 });
 
 custom.run();
+
+const unique = suite('one copy of each message per attribute (MessageBag)');
+
+unique('two rules failing with the same text give it once', () => {
+  const outcome = run({ 'contacts.*.password': ['regex:/[a-z]/', 'regex:/[A-Z]/'] }, { contacts: [{ password: '123' }] });
+  assert.equal(outcome, { ok: false, errors: { 'contacts.0.password': ['The contacts.0.password field format is invalid.'] } });
+});
+
+unique('one custom text for several rules is given once, other texts kept in order', () => {
+  const outcome = run(
+    { code: 'string|min:5|alpha' },
+    { code: 12 },
+    { messages: { 'code.string': 'Bad code.', 'code.min': 'Bad code.', 'code.alpha': 'Letters only.' } },
+  );
+  assert.equal(outcome, { ok: false, errors: { code: ['Bad code.', 'Letters only.'] } });
+});
+
+unique('a field validated twice (explicit and by a wildcard) keeps one copy', () => {
+  const outcome = run({ 'items.0': 'integer', 'items.*': 'integer' }, { items: ['x'] });
+  assert.equal(outcome, { ok: false, errors: { 'items.0': ['The items.0 field must be an integer.'] } });
+});
+
+unique.run();
