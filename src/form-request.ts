@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Request } from './http/request.js';
 import { createBag, type InputBag } from './http/own.js';
 import { dataGet } from './validation/data-get.js';
-import type { RuleMap } from './validation/types.js';
+import type { CustomMessages, RuleMap } from './validation/types.js';
 import type { UploadedFile } from './http/uploaded-file.js';
 import type { InferValidated } from './typing/rules.js';
 import type { AfterHook, Validator } from './validation/validator.js';
@@ -42,8 +42,13 @@ export abstract class FormRequest {
     return {};
   }
 
-  /** Custom messages keyed `field.rule` or `rule`. */
-  messages(): Record<string, string> {
+  /**
+   * Custom messages keyed `field.rule`, `rule` or `field` (looked up in that
+   * order), with `*` patterns; a field key may hold texts by rule
+   * (`{ uuid: { required: '...' } }`), a size rule texts by kind of value
+   * (`{ max: { string: '...', numeric: '...' } }`).
+   */
+  messages(): CustomMessages {
     return {};
   }
 

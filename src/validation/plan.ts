@@ -5,7 +5,7 @@
  * static placeholders) so a request only fills in what depends on it.
  */
 import { LogicException } from '../errors/logic-exception.js';
-import { resolveCustomMessage, messageSources, type ConditionalMessage, type MessageSource } from './custom-messages.js';
+import { resolveCustomMessage, messageSources, type Found, type MessageSource } from './custom-messages.js';
 import { FieldRef, type DisplayOf } from './field-ref.js';
 import { render, type Replacements } from './messages.js';
 import { displayName } from './php.js';
@@ -34,15 +34,31 @@ export const CUSTOM = 4;
 /** A rule whose check comes from its `prefetch`, per run (`RunEnv.fetched[slot]`). */
 export const PREFETCHED = 5;
 
+/** A message text chosen at compile time: from `messages()` or the English default, maybe by kind of value. */
+export interface TextChoice {
+  readonly text: string;
+  /** The texts by kind of value when only the value tells (a file or a string; a number for `gt`... when `numericByValue`). */
+  readonly variants: SizeMessages | null;
+  /** A default `gt`-style message: a numeric value takes the numeric text. */
+  readonly numericByValue: boolean;
+  /** The text comes from `messages()`. */
+  readonly custom: boolean;
+}
+
+/** A `messages()` entry that applies only to some attributes of a wildcard field. */
+export interface ConditionalChoice {
+  readonly matches: (attribute: string) => boolean;
+  readonly choice: TextChoice;
+}
+
 export interface MessagePlan {
   /** The finished message, when nothing in it depends on the attribute or the data. */
   readonly fixed: string | null;
-  /** The finished `file` variant of `fixed`, for a default size message. */
+  /** The finished `file` variant of `fixed`, for a size message. */
   readonly fixedFile: string | null;
-  readonly conditional: readonly ConditionalMessage[];
-  readonly text: string;
-  /** A default size message whose variant depends on the value (file, or numeric for `gt`...). */
-  readonly variants: SizeMessages | null;
+  /** Tried in order against the concrete attribute before `choice`. */
+  readonly conditional: readonly ConditionalChoice[];
+  readonly choice: TextChoice;
   readonly replace: Replacer;
 }
 
@@ -107,7 +123,8 @@ export interface Plan {
 
 const hasOwn = Object.prototype.hasOwnProperty;
 const SCHEMA_MESSAGE = 'The :attribute field format is invalid.';
-const NO_MESSAGE: MessagePlan = { fixed: null, fixedFile: null, conditional: [], text: '', variants: null, replace: [] };
+const NO_TEXT: TextChoice = { text: '', variants: null, numericByValue: false, custom: false };
+const NO_MESSAGE: MessagePlan = { fixed: null, fixedFile: null, conditional: [], choice: NO_TEXT, replace: [] };
 
 function factsOf(key: string, segments: readonly string[], parsed: readonly ParsedRule[]): FieldFacts {
   const facts = {
@@ -229,31 +246,46 @@ function buildField(
   const display = displayOf(attribute, key);
   const plans: RulePlan[] = [];
 
-  const messageFor = (name: string, fallback: Message, replace: Replacer, numericWhenNumeric: boolean, own?: string): MessagePlan => {
-    const custom = resolveCustomMessage(sources, segments, name);
-    let text: string;
-    // A default size message whose variant is only known per value: the file one, or numeric for `gt`...
-    let variants: SizeMessages | null = null;
-    if (custom.text !== null) text = custom.text;
-    else if (own !== undefined) text = own;
-    else if (typeof fallback === 'string') text = fallback;
-    else if (field.numeric) text = fallback.numeric;
-    else if (field.arrayish && !numericWhenNumeric) text = fallback.array;
-    else {
-      text = field.arrayish ? fallback.array : fallback.string;
-      variants = fallback;
+  const plain = (text: string): TextChoice => ({ text, variants: null, numericByValue: false, custom: false });
+  const choose = (found: Found, fallback: Message, numericWhenNumeric: boolean, own: string | undefined): TextChoice => {
+    if (typeof found === 'string') return { text: found, variants: null, numericByValue: false, custom: true };
+    if (found !== null) {
+      // A size rule's texts by kind (getAttributeType: the field's rules, else a file or a string); a kind left out keeps the default.
+      const base = typeof fallback === 'string' ? { numeric: fallback, file: fallback, array: fallback, string: fallback } : fallback;
+      const texts: SizeMessages = {
+        numeric: found.numeric ?? base.numeric,
+        file: found.file ?? base.file,
+        array: found.array ?? base.array,
+        string: found.string ?? base.string,
+      };
+      if (field.numeric) return { ...plain(texts.numeric), custom: true };
+      if (field.arrayish) return { ...plain(texts.array), custom: true };
+      return { text: texts.string, variants: texts, numericByValue: false, custom: true };
     }
+    if (own !== undefined) return plain(own);
+    if (typeof fallback === 'string') return plain(fallback);
+    if (field.numeric) return plain(fallback.numeric);
+    if (field.arrayish && !numericWhenNumeric) return plain(fallback.array);
+    // A default size message whose variant is only known per value: the file one, or numeric for `gt`...
+    return { text: field.arrayish ? fallback.array : fallback.string, variants: fallback, numericByValue: numericWhenNumeric, custom: false };
+  };
+
+  const messageFor = (name: string, fallback: Message, replace: Replacer, numericWhenNumeric: boolean, own?: string): MessagePlan => {
+    const custom = resolveCustomMessage(sources, segments, field.wildcard, name);
+    const choice = choose(custom.found, fallback, numericWhenNumeric, own);
+    const conditional = custom.conditional.map((c) => ({ matches: c.matches, choice: choose(c.found, fallback, numericWhenNumeric, own) }));
+    const text = choice.text;
     const dependsOnAttribute =
       field.wildcard ||
       numericWhenNumeric ||
-      custom.conditional.length > 0 ||
+      conditional.length > 0 ||
       typeof replace === 'function' ||
       text.includes(':input') ||
       text === '';
     const pairs = replace as Replacements;
     const fixed = dependsOnAttribute ? null : render(text, display, null, segments, pairs);
-    const fixedFile = dependsOnAttribute || variants === null ? null : render(variants.file, display, null, segments, pairs);
-    return { fixed, fixedFile, conditional: custom.conditional, text, variants, replace };
+    const fixedFile = dependsOnAttribute || choice.variants === null ? null : render(choice.variants.file, display, null, segments, pairs);
+    return { fixed, fixedFile, conditional, choice, replace };
   };
 
   for (const r of parsed) {

@@ -161,6 +161,49 @@ custom('the same message strings as the host framework for messages used in NOTE
   assert.equal(long, { ok: false, errors: { message: ['The message field must not be greater than 255 characters.'] } });
 });
 
+custom('a key naming the field alone applies to each of its rules, after field.rule and rule keys', () => {
+  const outcome = run({ code: 'string|min:5|alpha' }, { code: 12 }, { messages: { code: 'F', min: 'R', 'code.string': 'FR' } });
+  assert.equal(outcome, { ok: false, errors: { code: ['FR', 'R', 'F'] } });
+  const alone = run({ currency_code: 'required' }, {}, { messages: { currency_code: '200006: Currency in use.' } });
+  assert.equal(alone, { ok: false, errors: { currency_code: ['200006: Currency in use.'] } });
+});
+
+custom('a field key holding rule => text gives those rules their texts, the others the default', () => {
+  const messages = { uuid: { required_with_all: 'Need both.' } };
+  assert.equal(run({ uuid: 'string|required_with_all:a,b' }, { a: 1, b: 2 }, { messages }), { ok: false, errors: { uuid: ['Need both.'] } });
+  assert.equal(run({ uuid: 'string|required_with_all:a,b' }, { a: 1, b: 2, uuid: 5 }, { messages }), {
+    ok: false,
+    errors: { uuid: ['The uuid field must be a string.'] },
+  });
+});
+
+custom('a wildcard field key covers every item, a concrete one only its item', () => {
+  const all = run({ 'items.*': 'integer|min:3' }, { items: ['x', 1] }, { messages: { 'items.*': 'Bad item.' } });
+  assert.equal(all, { ok: false, errors: { 'items.0': ['Bad item.'], 'items.1': ['Bad item.'] } });
+  const first = run({ 'items.*': 'integer' }, { items: ['x', 'y'] }, { messages: { 'items.0': 'First.' } });
+  assert.equal(first, { ok: false, errors: { 'items.0': ['First.'], 'items.1': ['The items.1 field must be an integer.'] } });
+});
+
+custom('a size rule key may hold one text per kind of value', () => {
+  const outcome = run(
+    { a: 'string|max:2', b: 'integer|max:2', c: 'max:1' },
+    { a: 'abc', b: 5, c: 'xy' },
+    { messages: { max: { string: 'Too long.', numeric: 'Too big.' }, c: { max: { string: 'C is too long.' } } } },
+  );
+  assert.equal(outcome, { ok: false, errors: { a: ['Too long.'], b: ['Too big.'], c: ['Too long.'] } });
+  const byField = run(
+    { a: 'string|max:2', c: 'max:1' },
+    { a: 'abc', c: 'xy' },
+    { messages: { 'a.max': { string: 'A is too long.' }, c: { max: { string: 'C is too long.' } } } },
+  );
+  assert.equal(byField, { ok: false, errors: { a: ['A is too long.'], c: ['C is too long.'] } });
+});
+
+custom('an escaped dot in a field name is a dot in its message keys', () => {
+  const outcome = run({ 'foo\\.bar': 'required' }, {}, { messages: { 'foo.bar.required': 'X' } });
+  assert.equal(outcome, { ok: false, errors: { 'foo.bar': ['X'] } });
+});
+
 custom.run();
 
 const unique = suite('one copy of each message per attribute (MessageBag)');
