@@ -43,8 +43,13 @@ export function messageSources(messages: CustomMessages | undefined): MessageSou
   return Object.keys(messages).map((key) => ({
     key,
     value: messages[key],
-    pattern: key.includes('*') ? new RegExp(`^${key.split('*').map(escapeRegExp).join('[^.]*')}$`, 'u') : null,
+    pattern: key.includes('*') ? keyPattern(key) : null,
   }));
+}
+
+/** A `messages()` or `attributes()` key with `*` as the host framework reads it: `*` is any run of characters but a dot. */
+export function keyPattern(key: string): RegExp {
+  return new RegExp(`^${key.split('*').map(escapeRegExp).join('[^.]*')}$`, 'u');
 }
 
 function escapeRegExp(text: string): string {
@@ -85,7 +90,7 @@ function coverage(source: MessageSource, field: readonly string[], wildcard: boo
 }
 
 function patternOf(part: string): RegExp | null {
-  return part.includes('*') ? new RegExp(`^${part.split('*').map(escapeRegExp).join('[^.]*')}$`, 'u') : null;
+  return part.includes('*') ? keyPattern(part) : null;
 }
 
 function matchesKey(source: MessageSource, key: string): boolean {

@@ -5,7 +5,7 @@
  * static placeholders) so a request only fills in what depends on it.
  */
 import { LogicException } from '../errors/logic-exception.js';
-import { resolveCustomMessage, messageSources, type Found, type MessageSource } from './custom-messages.js';
+import { keyPattern, resolveCustomMessage, messageSources, type Found, type MessageSource } from './custom-messages.js';
 import { FieldRef, type DisplayOf } from './field-ref.js';
 import { render, type Replacements } from './messages.js';
 import { displayName } from './php.js';
@@ -168,11 +168,20 @@ export function buildPlan(rules: RuleMap, options: CompileOptions): Plan {
   const keys = Object.keys(rules);
   const wildcardKeys = new Set(keys.filter((k) => k.split('.').includes('*')));
 
-  const displayOf: DisplayOf = (concrete, pattern) => {
-    if (hasOwn.call(attributes, concrete)) return String(attributes[concrete]);
-    if (hasOwn.call(attributes, pattern)) return String(attributes[pattern]);
-    return wildcardKeys.has(pattern) ? concrete : displayName(concrete);
+  const attributePatterns = Object.keys(attributes)
+    .filter((k) => k.includes('*'))
+    .map((k) => [keyPattern(k), k] as const);
+  // `getAttributeFromLocalArray`: the exact key, else the first `*` key matching; a value PHP reads as false ('' or '0') is passed over.
+  const named = (name: string): string | undefined => {
+    let value: unknown = hasOwn.call(attributes, name) ? attributes[name] : undefined;
+    if (value === undefined || value === null) {
+      const match = attributePatterns.find(([re]) => re.test(name));
+      if (match !== undefined) value = attributes[match[1]];
+    }
+    return value === undefined || value === null || value === '' || value === '0' ? undefined : String(value);
   };
+  const displayOf: DisplayOf = (concrete, pattern) =>
+    named(concrete) ?? (pattern === concrete ? undefined : named(pattern)) ?? (wildcardKeys.has(pattern) ? concrete : displayName(concrete));
 
   const parsed = new Map<string, ParsedRule[]>();
   const facts = new Map<string, FieldFacts>();

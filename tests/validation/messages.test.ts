@@ -61,6 +61,23 @@ names(':index and :position in an attribute name', () => {
   assert.equal(outcome, { ok: false, errors: { 'items.1.name': ['The item #2 (index 1) name field is required.'] } });
 });
 
+names('an empty name (or "0") in attributes() is passed over, as PHP reads it as false', () => {
+  const outcome = run({ role: 'numeric', other: 'required' }, { role: 'x' }, { attributes: { role: '', other: '0' } });
+  assert.equal(outcome, { ok: false, errors: { role: ['The role field must be a number.'], other: ['The other field is required.'] } });
+});
+
+names('an attributes() key with * names every attribute it matches (* never crosses a dot)', () => {
+  const outcome = run(
+    { 'items.*.name': 'required', a: 'same:b' },
+    { items: [{}], a: 1, b: 2 },
+    { attributes: { 'items.*.*': 'Name', '*': 'Star', b: '' } },
+  );
+  assert.equal(outcome, {
+    ok: false,
+    errors: { a: ['The Star field must match b.'], 'items.0.name': ['The Name field is required.'] },
+  });
+});
+
 names.run();
 
 const custom = suite('messages() overrides');
