@@ -14,6 +14,7 @@ import { render } from './messages.js';
 import { DEFAULT_LIMITS, TooManyItemsError, type ValidationLimits } from './limits.js';
 import { OnlyFilter } from './only-filter.js';
 import { MISSING, expand, lookup, type Expansion } from './paths.js';
+import { gatherKeys } from './gathered-keys.js';
 import { displayValue, isBlankString, isContainer, isFile, isNumeric } from './php.js';
 import {
   CUSTOM,
@@ -281,7 +282,9 @@ class Walk {
   expand(field: FieldPlan): Expansion[] {
     const known = this.expanded?.get(field);
     if (known !== undefined) return known;
-    const expansions = expand(this.env.data, field.segments, this.maxItems);
+    const expansions = field.gathered
+      ? gatherKeys(this.env.data, field.key, this.maxItems)
+      : expand(this.env.data, field.segments, this.maxItems);
     if (expansions === null) throw new TooManyItemsError(field.key, this.maxItems);
     this.expanded?.set(field, expansions);
     return expansions;

@@ -100,7 +100,41 @@ export interface Expansion {
  */
 export function expand(data: unknown, segments: readonly string[], limit = Number.POSITIVE_INFINITY): Expansion[] | null {
   const out: Expansion[] = [];
-  return walk(data, segments, 0, '', [], [], out, limit) ? out : null;
+  if (!walk(data, segments, 0, '', [], [], out, limit)) return null;
+  return segments[segments.length - 1] === '*' ? leavesFirst(out) : out;
+}
+
+/**
+ * The order the host framework gives a key ending in `*`: it finds the
+ * attributes in `Arr::dot` of the data, where scalars and empty arrays are
+ * keys in place and a non-empty array or object only adds its children, so
+ * those come after all the others (`extractValuesForWildcards`). A key with a
+ * segment after the last `*` is filled in first (`data_set`), so it keeps
+ * input order.
+ */
+function leavesFirst(expansions: Expansion[]): Expansion[] {
+  let containers: Expansion[] | null = null;
+  let leaves: Expansion[] | null = null;
+  for (let i = 0; i < expansions.length; i++) {
+    const e = expansions[i]!;
+    if (isFilledContainer(e.value)) {
+      if (containers === null) {
+        containers = [];
+        leaves = expansions.slice(0, i);
+      }
+      containers.push(e);
+    } else if (leaves !== null) {
+      leaves.push(e);
+    }
+  }
+  return containers === null ? expansions : leaves!.concat(containers);
+}
+
+function isFilledContainer(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length > 0;
+  if (!isContainer(value)) return false;
+  for (const key in value) if (hasOwn.call(value, key)) return true;
+  return false;
 }
 
 /** Appends the expansions under `node`; false when `limit` would be passed. */

@@ -89,6 +89,11 @@ export interface FieldPlan {
   readonly attribute: string;
   readonly segments: readonly string[];
   readonly wildcard: boolean;
+  /**
+   * A `*` inside a segment (`bank_*`), or `*` alone: its attributes are
+   * gathered as the host framework does (`gathered-keys.ts`), not expanded.
+   */
+  readonly gathered: boolean;
   readonly facts: FieldFacts;
   readonly rules: readonly RulePlan[];
   /** Display name, when it does not depend on the attribute (no wildcard). */
@@ -129,7 +134,7 @@ const NO_MESSAGE: MessagePlan = { fixed: null, fixedFile: null, conditional: [],
 function factsOf(key: string, segments: readonly string[], parsed: readonly ParsedRule[]): FieldFacts {
   const facts = {
     key,
-    wildcard: segments.includes('*'),
+    wildcard: segments.some((segment) => segment.includes('*')),
     numeric: false,
     arrayish: false,
     arrayRule: false,
@@ -166,7 +171,7 @@ export function buildPlan(rules: RuleMap, options: CompileOptions): Plan {
   const attributes = options.attributes ?? {};
   const sources = messageSources(options.messages);
   const keys = Object.keys(rules);
-  const wildcardKeys = new Set(keys.filter((k) => k.split('.').includes('*')));
+  const wildcardKeys = new Set(keys.filter((k) => k.includes('*')));
 
   const attributePatterns = Object.keys(attributes)
     .filter((k) => k.includes('*'))
@@ -427,5 +432,6 @@ function buildField(
     }
   }
 
-  return { key, attribute, segments, wildcard: field.wildcard, facts: field, rules: plans, display, index: 0, children: [] };
+  const gathered = segments.some((segment) => segment !== '*' && segment.includes('*')) || key === '*';
+  return { key, attribute, segments, wildcard: field.wildcard, gathered, facts: field, rules: plans, display, index: 0, children: [] };
 }
