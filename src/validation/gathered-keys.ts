@@ -50,27 +50,72 @@ function unplaced(segment: string): string {
   return segment.includes('__') ? segment.replaceAll(DOT, '.').replaceAll(ASTERISK, '*') : segment;
 }
 
-/** `array_merge`: string keys keep their first place (a later value replaces), integer keys are renumbered in order. */
-function arrayMerge(a: PhpArray, b: PhpArray): PhpArray {
-  const out: PhpArray = new Map();
-  let next = 0;
-  for (const source of [a, b]) {
-    for (const [key, value] of source) {
-      if (typeof key === 'number') out.set(next++, value);
-      else out.set(key, value);
-    }
+/**
+ * The keys of a PHP array in order, as `array_merge` leaves them: a key
+ * already there keeps its place; `renumber()` gives the integer keys 0, 1,
+ * 2... in order. Only the integers added since the last renumbering can be
+ * out of sequence, so each is renumbered once: linear in the keys.
+ */
+class OrderedKeys {
+  private readonly entries: { key: string | number }[] = [];
+  private readonly index = new Map<string | number, { key: string | number }>();
+  /** The integer keys are 0 .. inSequence - 1, then the `pending` ones. */
+  private inSequence = 0;
+  private pending: { key: string | number }[] = [];
+
+  add(key: string | number): void {
+    if (this.index.has(key)) return;
+    const entry = { key };
+    this.entries.push(entry);
+    this.index.set(key, entry);
+    if (typeof key !== 'number') return;
+    if (key === this.inSequence && this.pending.length === 0) this.inSequence++;
+    else this.pending.push(entry);
   }
-  return out;
+
+  renumber(): void {
+    if (this.pending.length === 0) return;
+    for (const entry of this.pending) this.index.delete(entry.key);
+    for (const entry of this.pending) {
+      entry.key = this.inSequence++;
+      this.index.set(entry.key, entry);
+    }
+    this.pending = [];
+  }
+
+  /** A new integer key after the others (array_merge's second array's integer keys, after `renumber()`). */
+  addNumbered(): void {
+    const entry = { key: this.inSequence++ };
+    this.entries.push(entry);
+    this.index.set(entry.key, entry);
+  }
+
+  keys(): (string | number)[] {
+    return this.entries.map((e) => e.key);
+  }
 }
 
-/** `Arr::dot`. */
-function dot(array: PhpArray, prepend: string): PhpArray {
-  let results: PhpArray = new Map();
+/**
+ * `Arr::dot`'s keys. Below the top level every key has a prefix, so it is a
+ * string and `array_merge` only appends; at the top level each nested
+ * array's merge renumbers the integer keys before it.
+ */
+function dotKeys(array: PhpArray, out: OrderedKeys): void {
   for (const [key, value] of array) {
-    if (value instanceof Map && value.size > 0) results = arrayMerge(results, dot(value, `${prepend}${key}.`));
-    else results.set(prepend === '' ? key : `${prepend}${key}`, value);
+    if (value instanceof Map && value.size > 0) {
+      out.renumber();
+      dotInto(value, `${key}.`, out);
+    } else {
+      out.add(key);
+    }
   }
-  return results;
+}
+
+function dotInto(array: PhpArray, prepend: string, out: OrderedKeys): void {
+  for (const [key, value] of array) {
+    if (value instanceof Map && value.size > 0) dotInto(value, `${prepend}${key}.`, out);
+    else out.add(`${prepend}${key}`);
+  }
 }
 
 /** `Arr::get` on PHP arrays: the key whole, else its dot path; MISSING when absent. */
@@ -145,14 +190,24 @@ export function gatherKeys(data: unknown, key: string, limit = Number.POSITIVE_I
   }
   if (!key.endsWith('*')) gathered = dataSetNull(gathered, key.split('.'), 0) as PhpArray;
 
-  const flat = dot(gathered, '');
+  // initializeAndGatherData: array_merge(Arr::dot($data), the values at each prefix a key of it has).
+  const merged = new OrderedKeys();
+  dotKeys(gathered, merged);
   const prefix = new RegExp(`^${key.split('*').map(quote).join('[^.]+')}`);
-  const extracted: PhpArray = new Map();
-  for (const flatKey of flat.keys()) {
+  const extracted: (string | number)[] = [];
+  const seen = new Set<string | number>();
+  for (const flatKey of merged.keys()) {
     const m = prefix.exec(String(flatKey));
-    if (m !== null) extracted.set(phpKey(m[0]), null);
+    if (m === null) continue;
+    const found = phpKey(m[0]);
+    if (!seen.has(found)) extracted.push(found);
+    seen.add(found);
   }
-  const merged = arrayMerge(flat, extracted);
+  merged.renumber();
+  for (const found of extracted) {
+    if (typeof found === 'number') merged.addNumbered();
+    else merged.add(found);
+  }
 
   const whole = new RegExp(`^${key.split('*').map(quote).join('[^.]*')}$`);
   const captures = new RegExp(`^${key.split('*').map(quote).join('([^.]+)')}`);
