@@ -63,7 +63,10 @@ test('validated(key, fallback) answers the fallback for an absent path only', as
   assert.is(form.validated('name.deeper', 'fallback'), 'fallback');
   assert.is(form.validated('items.5.id', 0), 0);
   assert.is(form.validated('nested.empty', 'fallback'), null);
-  assert.is(form.validated('absent', () => 'computed'), 'computed');
+  assert.is(
+    form.validated('absent', () => 'computed'),
+    'computed',
+  );
 });
 
 test('validated(key) with * gathers each item, a second * flattens, {first}/{last} pick keys', async () => {

@@ -119,7 +119,12 @@ function isObjectValue(value: unknown): value is Record<string, unknown> {
 }
 
 /** The override of `rule` for the field of `segments` (`*` where it is a wildcard field). */
-export function resolveCustomMessage(sources: readonly MessageSource[], segments: readonly string[], wildcard: boolean, rule: string): CustomMessage {
+export function resolveCustomMessage(
+  sources: readonly MessageSource[],
+  segments: readonly string[],
+  wildcard: boolean,
+  rule: string,
+): CustomMessage {
   const attribute = segments.join('.');
   const conditional: ConditionalMessage[] = [];
   for (const s of sources) {

@@ -20,7 +20,7 @@ function getAt(target: unknown, segments: readonly string[], from: number, fallb
   for (let i = from; i < segments.length; i++) {
     let segment = segments[i]!;
     if (segment === '*') {
-      if (!isContainer(node)) return valueOf(fallback);
+      if (!isContainer(node)) return fallbackValue(fallback);
       const items = Array.isArray(node) ? node : Object.values(node);
       const result = items.map((item) => getAt(item, segments, i + 1, null));
       return segments.includes('*', i + 1) ? collapse(result) : result;
@@ -30,11 +30,11 @@ function getAt(target: unknown, segments: readonly string[], from: number, fallb
     else if (segment === '\\{last}') segment = '{last}';
     else if (segment === '{first}' || segment === '{last}') {
       const keys = isContainer(node) ? Object.keys(node) : [];
-      if (keys.length === 0) return valueOf(fallback);
+      if (keys.length === 0) return fallbackValue(fallback);
       segment = segment === '{first}' ? keys[0]! : keys[keys.length - 1]!;
     }
     node = childOf(node, segment);
-    if (node === MISSING) return valueOf(fallback);
+    if (node === MISSING) return fallbackValue(fallback);
   }
   return node;
 }
@@ -42,7 +42,7 @@ function getAt(target: unknown, segments: readonly string[], from: number, fallb
 /** A key PHP stores as an integer. */
 const INTEGER_KEY = /^(?:0|-?[1-9]\d*)$/;
 
-function valueOf(fallback: unknown): unknown {
+function fallbackValue(fallback: unknown): unknown {
   return typeof fallback === 'function' ? (fallback as () => unknown)() : fallback;
 }
 

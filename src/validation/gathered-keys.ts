@@ -35,7 +35,7 @@ const ASTERISK = '__asterisk__';
 function toPhp(value: unknown): unknown {
   if (!isContainer(value)) return value;
   const out: PhpArray = new Map();
-  if (Array.isArray(value)) value.forEach((item, i) => out.set(i, toPhp(item)));
+  if (Array.isArray(value)) for (let i = 0; i < value.length; i++) out.set(i, toPhp(value[i]));
   else {
     for (const key of Object.keys(value)) {
       const held = key.includes('.') || key.includes('*') ? key.replaceAll('.', DOT).replaceAll('*', ASTERISK) : key;

@@ -186,7 +186,9 @@ export function buildPlan(rules: RuleMap, options: CompileOptions): Plan {
     return value === undefined || value === null || value === '' || value === '0' ? undefined : String(value);
   };
   const displayOf: DisplayOf = (concrete, pattern) =>
-    named(concrete) ?? (pattern === concrete ? undefined : named(pattern)) ?? (wildcardKeys.has(pattern) ? concrete : displayName(concrete));
+    named(concrete) ??
+    (pattern === concrete ? undefined : named(pattern)) ??
+    (wildcardKeys.has(pattern) ? concrete : displayName(concrete));
 
   const parsed = new Map<string, ParsedRule[]>();
   const facts = new Map<string, FieldFacts>();
@@ -281,7 +283,12 @@ function buildField(
     if (field.numeric) return plain(fallback.numeric);
     if (field.arrayish && !numericWhenNumeric) return plain(fallback.array);
     // A default size message whose variant is only known per value: the file one, or numeric for `gt`...
-    return { text: field.arrayish ? fallback.array : fallback.string, variants: fallback, numericByValue: numericWhenNumeric, custom: false };
+    return {
+      text: field.arrayish ? fallback.array : fallback.string,
+      variants: fallback,
+      numericByValue: numericWhenNumeric,
+      custom: false,
+    };
   };
 
   const messageFor = (name: string, fallback: Message, replace: Replacer, numericWhenNumeric: boolean, own?: string): MessagePlan => {

@@ -187,7 +187,10 @@ custom('a key naming the field alone applies to each of its rules, after field.r
 
 custom('a field key holding rule => text gives those rules their texts, the others the default', () => {
   const messages = { uuid: { required_with_all: 'Need both.' } };
-  assert.equal(run({ uuid: 'string|required_with_all:a,b' }, { a: 1, b: 2 }, { messages }), { ok: false, errors: { uuid: ['Need both.'] } });
+  assert.equal(run({ uuid: 'string|required_with_all:a,b' }, { a: 1, b: 2 }, { messages }), {
+    ok: false,
+    errors: { uuid: ['Need both.'] },
+  });
   assert.equal(run({ uuid: 'string|required_with_all:a,b' }, { a: 1, b: 2, uuid: 5 }, { messages }), {
     ok: false,
     errors: { uuid: ['The uuid field must be a string.'] },
