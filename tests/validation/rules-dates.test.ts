@@ -1,5 +1,6 @@
 import { suite } from 'uvu';
-import { table } from './helpers.js';
+import * as assert from 'uvu/assert';
+import { run, table } from './helpers.js';
 
 const DATE = ['The value field must be a valid date.'];
 
@@ -185,4 +186,13 @@ table(
     start: 'date_format:d/m/Y',
   },
 );
+compare('date_equals fills no * in its parameter (not one of the rules that read another field), after does', () => {
+  const input = { c: [{ code: '2024-01-15', name: '2024-01-15' }] };
+  assert.equal(run({ 'c.*.name': 'date_equals:c.*.code' }, input), {
+    ok: false,
+    errors: { 'c.0.name': ['The c.0.name field must be a date equal to c.*.code.'] },
+  });
+  assert.equal(run({ 'c.*.name': 'after_or_equal:c.*.code' }, input), { ok: true, validated: { c: [{ name: '2024-01-15' }] } });
+});
+
 compare.run();
