@@ -9,7 +9,7 @@ import { keyPattern, resolveCustomMessage, messageSources, type Found, type Mess
 import { FieldRef, type DisplayOf } from './field-ref.js';
 import { render, type Replacements } from './messages.js';
 import { displayName } from './php.js';
-import { splitPath } from './paths.js';
+import { MISSING, lookup, splitPath } from './paths.js';
 import { RuleError, parseFieldRules, type ParsedRule } from './rule-parser.js';
 import { RULES, canonicalRule } from './rules/index.js';
 import type {
@@ -155,7 +155,8 @@ function factsOf(key: string, segments: readonly string[], parsed: readonly Pars
     if (f.numeric) facts.numeric = true;
     if (f.arrayish) facts.arrayish = true;
     if (f.arrayRule) facts.arrayRule = true;
-    if (f.bareArray) facts.bareArray = true;
+    // validated() leaves an array to its children only for a rule written `array` or `list` (in_array on the rule strings).
+    if (f.bareArray && (r.raw === 'array' || r.raw === 'list')) facts.bareArray = true;
     if (f.boolean) facts.boolean = true;
     if (f.dateFormat !== undefined && facts.dateFormat === null) facts.dateFormat = f.dateFormat;
     if (f.nullable) facts.nullable = true;
@@ -185,10 +186,21 @@ export function buildPlan(rules: RuleMap, options: CompileOptions): Plan {
     }
     return value === undefined || value === null || value === '' || value === '0' ? undefined : String(value);
   };
-  const displayOf: DisplayOf = (concrete, pattern) =>
-    named(concrete) ??
-    (pattern === concrete ? undefined : named(pattern)) ??
-    (wildcardKeys.has(pattern) ? concrete : displayName(concrete));
+  // `getPrimaryAttribute`: the wildcard rule key that expanded an attribute (its items up to the last `*` exist).
+  const expanding = [...wildcardKeys].map((k) => ({ key: k, segments: splitPath(k) })).filter((w) => w.segments.includes('*'));
+  const primaryOf = (concrete: string, data: unknown): string | undefined => {
+    const segments = concrete.split('.');
+    for (const w of expanding) {
+      if (w.segments.length !== segments.length || !w.segments.every((s, i) => s === '*' || s === segments[i])) continue;
+      if (lookup(data, segments.slice(0, w.segments.lastIndexOf('*') + 1)) !== MISSING) return w.key;
+    }
+    return undefined;
+  };
+  const displayOf: DisplayOf = (concrete, pattern, data) => {
+    const primary = wildcardKeys.has(pattern) ? pattern : data === undefined ? undefined : primaryOf(concrete, data);
+    const other = primary ?? pattern;
+    return named(concrete) ?? (other === concrete ? undefined : named(other)) ?? (primary !== undefined ? concrete : displayName(concrete));
+  };
 
   const parsed = new Map<string, ParsedRule[]>();
   const facts = new Map<string, FieldFacts>();
@@ -384,7 +396,7 @@ function buildField(
       params: r.params,
       field,
       factsOf: (k) => allFacts.get(k),
-      ref: (k) => new FieldRef(k, displayOf),
+      ref: (k, literal) => new FieldRef(k, displayOf, literal === true),
       invalid: (reason) => {
         throw invalid(owner, key, r.raw, reason);
       },

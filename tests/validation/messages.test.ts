@@ -78,6 +78,19 @@ names('an attributes() key with * names every attribute it matches (* never cros
   });
 });
 
+names(':other naming an attribute a wildcard rule expanded shows it as is, as that attribute is shown', () => {
+  const expanded = run({ 'values.*.firstName.*': 'same:values.*.firstName.until' }, { values: [{ firstName: { a: 'x', until: 5 } }] });
+  assert.equal(expanded, {
+    ok: false,
+    errors: { 'values.0.firstName.a': ['The values.0.firstName.a field must match values.0.firstName.until.'] },
+  });
+  const notExpanded = run({ 'values.*.firstName.a': 'same:values.*.firstName.until' }, { values: [{ firstName: { a: 'x' } }] });
+  assert.equal(notExpanded, {
+    ok: false,
+    errors: { 'values.0.firstName.a': ['The values.0.firstName.a field must match values.0.first name.until.'] },
+  });
+});
+
 names.run();
 
 const custom = suite('messages() overrides');
@@ -222,6 +235,11 @@ custom('a size rule key may hold one text per kind of value', () => {
 custom('an escaped dot in a field name is a dot in its message keys', () => {
   const outcome = run({ 'foo\\.bar': 'required' }, {}, { messages: { 'foo.bar.required': 'X' } });
   assert.equal(outcome, { ok: false, errors: { 'foo.bar': ['X'] } });
+});
+
+custom('confirmed has no :other placeholder (Laravel 11 has no replacer for it)', () => {
+  const outcome = run({ 'data.id': 'confirmed' }, { data: { id: 'a', id_confirmation: 'b' } }, { messages: { confirmed: 'Bad :other' } });
+  assert.equal(outcome, { ok: false, errors: { 'data.id': ['Bad :other'] } });
 });
 
 custom.run();

@@ -195,6 +195,12 @@ validated('validated output never reuses the input container it writes into', ()
   }
 });
 
+validated('only a rule written exactly array or list leaves an array to its children (in_array on the rule strings)', () => {
+  const input = { rows: [{ n: 1, d: 2 }] };
+  assert.equal(run({ rows: 'Array', 'rows.*.n': 'integer' }, input), { ok: true, validated: { rows: [{ n: 1, d: 2 }] } });
+  assert.equal(run({ rows: 'array', 'rows.*.n': 'integer' }, input), { ok: true, validated: { rows: [{ n: 1 }] } });
+});
+
 validated.run();
 
 const safety = suite('own keys only, and no prototype pollution');
