@@ -104,6 +104,24 @@ table(format, [
 ]);
 format.run();
 
+const lenient = suite('date_format: what createFromFormat reads, compared back with PHP ==');
+table(lenient, [
+  // A format of digits prints a number, and `'01' == 1`: the short forms timelib reads pass.
+  ['date_format:H', 1, null],
+  ['date_format:H', '1', null],
+  ['date_format:j', '05', null],
+  ['date_format:Ymd', 20240105, null],
+  // Greedy, as timelib: H takes 12, then i has one digit left.
+  ['date_format:Hi', '123', ['The value field must match the format Hi.']],
+  ['date_format:Ymd', '2024015', ['The value field must match the format Ymd.']],
+  ['date_format:u', '1', ['The value field must match the format u.']],
+  ['date_format:d', ' 1', ['The value field must match the format d.']],
+  // An offset is read by the zone parser, which takes `+00:00:20` whole.
+  ['date_format:v.P:Y', '000.+00:00:2024', ['The value field must match the format v.P:Y.']],
+  ['date_format:H:i P', '10:30 +01:00', null],
+]);
+lenient.run();
+
 function isoDay(offsetDays: number): string {
   return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 }
