@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Request } from './http/request.js';
 import { createBag, type InputBag } from './http/own.js';
 import { dataGet } from './validation/data-get.js';
+import { ValidatedInput } from './validation/validated-input.js';
 import type { CustomMessages, RuleMap } from './validation/types.js';
 import type { UploadedFile } from './http/uploaded-file.js';
 import type { InferValidated } from './typing/rules.js';
@@ -106,6 +107,19 @@ export abstract class FormRequest {
     const data = this[VALIDATED];
     if (data === undefined) throw new Error('validated() is only available after validation has passed.');
     return key === undefined ? data : dataGet(data, key, fallback);
+  }
+
+  /**
+   * The validated input as Laravel's `safe()`: a `ValidatedInput` to read
+   * by dot path (`safe().input('address.city')`) or narrow
+   * (`safe().only(['name'])`, `safe().except(['password'])`); with keys,
+   * `safe(['name', 'address.city'])` is `safe().only(...)`.
+   */
+  safe(): ValidatedInput;
+  safe(keys: readonly string[]): InputBag;
+  safe(keys?: readonly string[]): ValidatedInput | InputBag {
+    const input = new ValidatedInput(this.validated() as InputBag);
+    return keys === undefined ? input : input.only(keys);
   }
 
   /** All input: body over query, and the uploaded files over both at their paths (what `rules()` validate). */

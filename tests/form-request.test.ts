@@ -1,6 +1,7 @@
 /**
  * The form request's own accessors over its validated data: `validated(key,
- * fallback)` reads a dot path as the host framework's `data_get` does.
+ * fallback)` reads a dot path as the host framework's `data_get` does, and
+ * `safe()` gives them as its `ValidatedInput`.
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -76,6 +77,29 @@ test('validated(key) with * gathers each item, a second * flattens, {first}/{las
   assert.is(form.validated('items.{first}.id'), 1);
   assert.is(form.validated('items.{last}.id'), 2);
   assert.is(form.validated('name.*', 'no items'), 'no items');
+});
+
+test('safe() reads and narrows the validated fields by dot path, as ValidatedInput', async () => {
+  const form = await validatedForm(BODY);
+  const safe = form.safe();
+  assert.is(safe.input('nested.foo'), 'bar');
+  assert.is(safe.input('nested.extra', 'fallback'), 'fallback');
+  assert.equal(safe.input('items.*.id'), [1, 2]);
+  assert.equal(plain(safe.only(['name', 'nested.foo', 'nested.empty', 'nested.missing'])), {
+    name: 'ada',
+    nested: { foo: 'bar', empty: null },
+  });
+  assert.equal(plain(form.safe(['name', 'absent'])), { name: 'ada' });
+  assert.equal(plain(safe.except(['items', 'groups', 'nested.foo'])), { name: 'ada', nested: { empty: null } });
+  assert.equal(
+    (plain(safe.except(['items.0'])) as { items: unknown }).items,
+    { 1: { id: 2 } },
+    'an item before the end leaves a hole, as unset',
+  );
+  assert.ok(safe.has('name', 'nested.empty'));
+  assert.ok(safe.missing('nested.extra'));
+  assert.equal(plain(safe.merge({ extra: 1 }).only(['extra', 'name'])), { extra: 1, name: 'ada' });
+  assert.equal((plain(form.validated()) as { items: unknown }).items, [{ id: 1 }, { id: 2 }], 'the validated data is not changed');
 });
 
 test.run();
