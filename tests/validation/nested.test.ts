@@ -195,6 +195,16 @@ validated('validated output never reuses the input container it writes into', ()
   }
 });
 
+validated('excluded items leave the holes PHP unset leaves: none left is [], a gap makes an object, the end shortens the list', () => {
+  assert.equal(run({ 'lines.*': 'exclude', lines: 'array|max:5' }, { lines: ['a', 'b'] }), { ok: true, validated: { lines: [] } });
+  const gap = run({ 'lines.*': 'exclude_unless:lines.*,b', lines: 'array' }, { lines: ['a', 'b', 'c'] });
+  assert.equal(gap, { ok: true, validated: { lines: { 1: 'b' } } });
+  assert.ok(gap.ok && !Array.isArray(gap.validated.lines));
+  const end = run({ 'lines.*': 'exclude_unless:lines.*,a', lines: 'array' }, { lines: ['a', 'b'] });
+  assert.ok(end.ok && Array.isArray(end.validated.lines));
+  assert.equal(end, { ok: true, validated: { lines: ['a'] } });
+});
+
 validated('only a rule written exactly array or list leaves an array to its children (in_array on the rule strings)', () => {
   const input = { rows: [{ n: 1, d: 2 }] };
   assert.equal(run({ rows: 'Array', 'rows.*.n': 'integer' }, input), { ok: true, validated: { rows: [{ n: 1, d: 2 }] } });
