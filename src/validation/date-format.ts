@@ -283,12 +283,18 @@ export function compileDateFormat(format: string): DateFormat {
 
   /**
    * createFromFormat reads an offset (`O`, `P`, `p`) with timelib's zone
-   * parser, which takes what it can (`+00:00:20` as an offset with seconds):
-   * the token must be all it takes.
+   * parser, which takes what it can (`+00:00:20` as an offset with seconds),
+   * and a day name (`D`, `l`) as the word up to the next delimiter
+   * (`Sunday_10` is no day): the token must be all they take.
    */
   function zonesWhole(m: RegExpExecArray): boolean {
     for (let k = 0; k < tokens.length; k++) {
       const token = tokens[k]!;
+      if (token === 'D' || token === 'l') {
+        const next = m.input[m.indices![k + 1]![1]];
+        if (next !== undefined && !DAY_NAME_ENDS.includes(next)) return false;
+        continue;
+      }
       if (token !== 'O' && token !== 'P' && token !== 'p') continue;
       const [start, end] = m.indices![k + 1]!;
       const reader = new TokenReader(m.input.slice(start));
@@ -427,6 +433,9 @@ export function compileDateFormat(format: string): DateFormat {
     }
   }
 }
+
+/** What ends the word timelib reads for a day name (`timelib_lookup_relunit`). */
+const DAY_NAME_ENDS = ' ,\t;:/.-()';
 
 /**
  * The digits each numeric token of createFromFormat reads (timelib reads

@@ -119,6 +119,10 @@ table(lenient, [
   // An offset is read by the zone parser, which takes `+00:00:20` whole.
   ['date_format:v.P:Y', '000.+00:00:2024', ['The value field must match the format v.P:Y.']],
   ['date_format:H:i P', '10:30 +01:00', null],
+  // A day name is the word up to the next delimiter, as timelib reads it.
+  ['date_format:j\\Tl_G', '4TSunday_10', ['The value field must match the format j\\Tl_G.']],
+  ['date_format:j l', '4 Sunday', null],
+  ['date_format:l j', 'Sunday 4', null],
 ]);
 lenient.run();
 
