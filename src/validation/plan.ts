@@ -157,7 +157,8 @@ function factsOf(key: string, segments: readonly string[], parsed: readonly Pars
     if (f.arrayRule) facts.arrayRule = true;
     // validated() leaves an array to its children only for a rule written `array` or `list` (in_array on the rule strings).
     if (f.bareArray && (r.raw === 'array' || r.raw === 'list')) facts.bareArray = true;
-    if (f.boolean) facts.boolean = true;
+    // required_if and friends read true/false as booleans only beside a rule written `boolean` (shouldConvertToBoolean's in_array).
+    if (f.boolean && r.raw === 'boolean') facts.boolean = true;
     if (f.dateFormat !== undefined && facts.dateFormat === null) facts.dateFormat = f.dateFormat;
     if (f.nullable) facts.nullable = true;
     if (f.sometimes) facts.sometimes = true;
