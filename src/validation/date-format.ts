@@ -267,7 +267,6 @@ export function compileDateFormat(format: string): DateFormat {
   const hasDate = has('d') || has('j') || has('m') || has('n') || has('F') || has('M');
   // `format('U') == $value` compares two numeric strings as numbers (`042` is `42`).
   const onlyStamp = format === 'U';
-  const weekdayOnly = !hasDate && !has('Y') && !has('y') && !has('z') && !has('U');
   if (has('z') && !(has('Y') || has('y'))) throw new Error('the format character "z" needs a year (Y or y) in the format');
 
   return {
@@ -284,8 +283,9 @@ export function compileDateFormat(format: string): DateFormat {
   /**
    * createFromFormat reads an offset (`O`, `P`, `p`) with timelib's zone
    * parser, which takes what it can (`+00:00:20` as an offset with seconds),
-   * and a day name (`D`, `l`) as the word up to the next delimiter
-   * (`Sunday_10` is no day): the token must be all they take.
+   * a day name (`D`, `l`) as the word up to the next delimiter (`Sunday_10`
+   * is no day) and a month name (`M`, `F`) as all the letters that follow
+   * (`JulWednesday` is no month): the token must be all they take.
    */
   function zonesWhole(m: RegExpExecArray): boolean {
     for (let k = 0; k < tokens.length; k++) {
@@ -293,6 +293,12 @@ export function compileDateFormat(format: string): DateFormat {
       if (token === 'D' || token === 'l') {
         const next = m.input[m.indices![k + 1]![1]];
         if (next !== undefined && !DAY_NAME_ENDS.includes(next)) return false;
+        continue;
+      }
+      if (token === 'M' || token === 'F') {
+        // timelib_lookup_month reads every letter that follows.
+        const next = m.input[m.indices![k + 1]![1]];
+        if (next !== undefined && /[A-Za-z]/.test(next)) return false;
         continue;
       }
       if (token !== 'O' && token !== 'P' && token !== 'p') continue;
@@ -324,6 +330,7 @@ export function compileDateFormat(format: string): DateFormat {
       let pm: boolean | null = null;
       let stamp: number | null = null;
       let dayOfYear: number | null = null;
+      let weekday: number | null = null;
       for (let k = 0; k < tokens.length; k++) {
         const text = texts[k]!;
         switch (tokens[k]) {
@@ -337,6 +344,12 @@ export function compileDateFormat(format: string): DateFormat {
             break;
           case 'F':
             month = MONTH_LONG.indexOf(text) + 1;
+            break;
+          case 'D':
+            weekday = DAY_SHORT.indexOf(text);
+            break;
+          case 'l':
+            weekday = DAY_LONG.indexOf(text);
             break;
           case 'M':
             month = MONTH_SHORT.indexOf(text) + 1;
@@ -403,6 +416,8 @@ export function compileDateFormat(format: string): DateFormat {
       // U's fields are UTC's; a zone written after it keeps them and moves the instant, so U reads back
       // differently unless the offset is 0 (and a zone before it is replaced by +00:00).
       let t = stamp !== null ? stamp * 1000 : wallClock(year, month, day, hour, minute, second, Math.floor(micro / 1000));
+      // A day name is a relative weekday for timelib: the date moves forward to it (not at all when it is that day).
+      if (weekday !== null && stamp === null && Number.isFinite(t)) t += ((weekday - new Date(t).getUTCDay() + 7) % 7) * 86_400_000;
       if (zone !== null) {
         if (zone.seconds !== null) {
           offset = zone.seconds / 60;
@@ -421,8 +436,6 @@ export function compileDateFormat(format: string): DateFormat {
         if (!numbersEqual(written, value)) return null;
       } else {
         for (let k = 0; k < tokens.length; k++) {
-          // Without a date, a day name moves to that weekday, so it always reads back the same.
-          if (weekdayOnly && (tokens[k] === 'D' || tokens[k] === 'l')) continue;
           const token = tokens[k]!;
           const written = token === 'e' || token === 'T' ? zone![token] : formatToken(token, date, micro, offset);
           if (written !== texts[k]) return null;

@@ -123,6 +123,13 @@ table(lenient, [
   ['date_format:j\\Tl_G', '4TSunday_10', ['The value field must match the format j\\Tl_G.']],
   ['date_format:j l', '4 Sunday', null],
   ['date_format:l j', 'Sunday 4', null],
+  // A day name moves the date forward to that weekday (not when it is that day), then it is formatted back.
+  ['date_format:Y/D H', '2025/Fri 20', null],
+  ['date_format:j D', '4 Mon', ['The value field must match the format j D.']],
+  ['date_format:Y-m-d D', '2024-01-07 Sun', null],
+  // A month name is all the letters that follow.
+  ['date_format:s.h\\TMl', '00.12TJulWednesday', ['The value field must match the format s.h\\TMl.']],
+  ['date_format:M l', 'Jul Wednesday', null],
 ]);
 lenient.run();
 
