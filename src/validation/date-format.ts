@@ -261,7 +261,9 @@ export function compileDateFormat(format: string): DateFormat {
   }
   // A format written with digits only (`H`, `Ymd`, `U.u`) prints a number: PHP's `format($f) == $value`
   // then compares two numbers, so what createFromFormat reads leniently (`1` for `H`) can pass.
-  const numericOutput = parts.every((p) => (p.token !== null ? NUMBER_WIDTHS[p.token] !== undefined : /^[0-9.]$/.test(p.literal!)));
+  const numericOutput = parts.every((p) =>
+    p.token !== null ? NUMBER_WIDTHS[p.token] !== undefined || p.token === 'O' : /^[0-9.]$/.test(p.literal!),
+  );
   const re = new RegExp(source + '$', 'd');
   const has = (t: string): boolean => tokens.includes(t);
   const hasDate = has('d') || has('j') || has('m') || has('n') || has('F') || has('M');
@@ -486,6 +488,15 @@ function readNumbers(parts: readonly { readonly literal: string | null; readonly
     if (part.token === null) {
       if (value[at] !== part.literal) return null;
       at++;
+      continue;
+    }
+    if (part.token === 'O') {
+      // An offset is what timelib's zone parser takes (`+0`, `+000`), printed back as `+HHMM`.
+      const zone = emptyParsedTime();
+      const reader = new TokenReader(value.slice(at));
+      if (!parseZoneInto(zone, reader) || zone.zoneType !== ZONE_OFFSET) return null;
+      at += reader.p;
+      texts.push(signed(zone.z, false));
       continue;
     }
     const [min, max] = NUMBER_WIDTHS[part.token]!;
