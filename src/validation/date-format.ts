@@ -257,7 +257,10 @@ export function compileDateFormat(format: string): DateFormat {
     longest += LONGEST[ch]!;
     tokens.push(ch);
     parts.push({ literal: null, token: ch });
-    source += `(${shape})`;
+    // timelib reads a number of one or more digits greedily, never giving any back to what follows
+    // (G then s on `250` is 25 and 0): an atomic group, then the round trip refuses what it cannot print.
+    const greedy = GREEDY_DIGITS[ch];
+    source += greedy === undefined ? `(${shape})` : `(?=(${greedy}))\\${tokens.length}`;
   }
   // A format written with digits only (`H`, `Ymd`, `U.u`) prints a number: PHP's `format($f) == $value`
   // then compares two numbers, so what createFromFormat reads leniently (`1` for `H`) can pass.
@@ -448,6 +451,9 @@ export function compileDateFormat(format: string): DateFormat {
     }
   }
 }
+
+/** The digits timelib takes for a number token of variable width. */
+const GREEDY_DIGITS: Readonly<Record<string, string>> = { j: '\\d{1,2}', n: '\\d{1,2}', g: '\\d{1,2}', G: '\\d{1,2}', z: '\\d{1,3}' };
 
 /** What ends the word timelib reads for a day name (`timelib_lookup_relunit`). */
 const DAY_NAME_ENDS = ' ,\t;:/.-()';

@@ -133,6 +133,10 @@ table(lenient, [
   // O prints +HHMM, a number too: the short offsets timelib reads compare equal.
   ['date_format:O.v', '+000.000', null],
   ['date_format:O.v', '+1.000', ['The value field must match the format O.v.']],
+  // A number of variable width takes its digits greedily and gives none back (G then s on 250: 25 and 0).
+  ['date_format:h:Gs', '02:250', ['The value field must match the format h:Gs.']],
+  ['date_format:jn', '111', null],
+  ['date_format:G:i', '5:30', null],
 ]);
 lenient.run();
 
