@@ -379,6 +379,8 @@ export function compileDateFormat(format: string): DateFormat {
           case 'G':
           case 'H':
             hour = Number(text);
+            // A meridian read before the hour was applied to the hour reset to 0, which this one replaces.
+            pm = null;
             break;
           case 'i':
             minute = Number(text);

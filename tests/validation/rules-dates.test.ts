@@ -137,6 +137,10 @@ table(lenient, [
   ['date_format:h:Gs', '02:250', ['The value field must match the format h:Gs.']],
   ['date_format:jn', '111', null],
   ['date_format:G:i', '5:30', null],
+  // A meridian before the hour is overridden by it: a G s pm 19 passes, am 19 fails (formatted back as pm).
+  ['date_format:a G', 'pm 19', null],
+  ['date_format:a G', 'am 19', ['The value field must match the format a G.']],
+  ['date_format:G a', '1 am', null],
 ]);
 lenient.run();
 
