@@ -198,7 +198,8 @@ export function buildPlan(rules: RuleMap, options: CompileOptions): Plan {
     return undefined;
   };
   const displayOf: DisplayOf = (concrete, pattern, data) => {
-    const primary = wildcardKeys.has(pattern) ? pattern : data === undefined ? undefined : primaryOf(concrete, data);
+    // A field's own attribute is an expansion of its key; a field named in a parameter is one only if the input has it.
+    const primary = data === undefined ? (wildcardKeys.has(pattern) ? pattern : undefined) : primaryOf(concrete, data);
     const other = primary ?? pattern;
     return named(concrete) ?? (other === concrete ? undefined : named(other)) ?? (primary !== undefined ? concrete : displayName(concrete));
   };

@@ -84,6 +84,11 @@ names(':other naming an attribute a wildcard rule expanded shows it as is, as th
     ok: false,
     errors: { 'values.0.firstName.a': ['The values.0.firstName.a field must match values.0.firstName.until.'] },
   });
+  const absent = run({ 'rows.*': 'required_without:users.*.firstName', 'users.*.firstName': 'nullable' }, { rows: [null], users: [] });
+  assert.equal(absent, {
+    ok: false,
+    errors: { 'rows.0': ['The rows.0 field is required when users.0.first name is not present.'] },
+  });
   const notExpanded = run({ 'values.*.firstName.a': 'same:values.*.firstName.until' }, { values: [{ firstName: { a: 'x' } }] });
   assert.equal(notExpanded, {
     ok: false,
