@@ -1,8 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { HttpRequest } from './http/request.js';
-import { own, type InputBag } from './http/own.js';
+import type { InputBag } from './http/own.js';
 import { REQUEST_ACCESSORS, type RequestAccessors } from './http/request/accessor-names.js';
-import type { RuleMap } from './validation/types.js';
+import { dataGet } from './validation/data-get.js';
+import { ValidatedInput } from './validation/validated-input.js';
+import type { CustomMessages, RuleMap } from './validation/types.js';
 import type { InferValidated } from './typing/rules.js';
 import type { AfterHook, Validator } from './validation/validator.js';
 import type { AuthorizationResponse } from './errors/authorization-response.js';
@@ -58,8 +60,13 @@ export abstract class FormRequest {
     return {};
   }
 
-  /** Custom messages keyed `field.rule` or `rule`. */
-  messages(): Record<string, string> {
+  /**
+   * Custom messages keyed `field.rule`, `rule` or `field` (looked up in that
+   * order), with `*` patterns; a field key may hold texts by rule
+   * (`{ uuid: { required: '...' } }`), a size rule texts by kind of value
+   * (`{ max: { string: '...', numeric: '...' } }`).
+   */
+  messages(): CustomMessages {
     return {};
   }
 
@@ -103,18 +110,33 @@ export abstract class FormRequest {
   }
 
   /**
-   * The validated input (only fields that have rules), or one value of it.
+   * The validated input (only fields that have rules), or one value of it:
+   * `key` is a dot path read as the host framework's `data_get`
+   * (`address.city`, `items.*.id`), and `fallback` answers an absent path.
    * Typed from the rules when `rules()` returns its object `as const`
    * (`{ message: string }`), else `Record<string, unknown>`. The type covers
    * all the rules let through: `integer` also passes `"2"`, and a field that
    * is not required may be `""` (docs/form-requests.md).
    */
   validated(): InferValidated<ReturnType<this['rules']>>;
-  validated(key: string): unknown;
-  validated(key?: string): unknown {
+  validated(key: string, fallback?: unknown): unknown;
+  validated(key?: string, fallback?: unknown): unknown {
     const data = this[VALIDATED];
     if (data === undefined) throw new Error('validated() is only available after validation has passed.');
-    return key === undefined ? data : own(data, key);
+    return key === undefined ? data : dataGet(data, key, fallback);
+  }
+
+  /**
+   * The validated input as Laravel's `safe()`: a `ValidatedInput` to read
+   * by dot path (`safe().input('address.city')`) or narrow
+   * (`safe().only(['name'])`, `safe().except(['password'])`); with keys,
+   * `safe(['name', 'address.city'])` is `safe().only(...)`.
+   */
+  safe(): ValidatedInput;
+  safe(keys: readonly string[]): InputBag;
+  safe(keys?: readonly string[]): ValidatedInput | InputBag {
+    const input = new ValidatedInput(this.validated() as InputBag);
+    return keys === undefined ? input : input.only(keys);
   }
 
   /** Request headers (lower-case names). */

@@ -34,6 +34,8 @@ export { ActionController, DEFAULT_ACTION, FALLBACK_ACTION, type ControllerClass
 export { FormRequest } from './form-request.js';
 export { handles } from './handles.js';
 export type { RuleMap, FieldRules, RuleObject, RuleClosure, FailCallback } from './validation/types.js';
+export type { CustomMessages, CustomMessageValue, SizedMessages } from './validation/types.js';
+export { ValidatedInput } from './validation/validated-input.js';
 export { Validator, type AfterHook } from './validation/validator.js';
 export { MessageBag } from './validation/message-bag.js';
 

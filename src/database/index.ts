@@ -12,5 +12,7 @@ export { PresentValues } from './present-values.js';
 export { type PresenceValue, isPresenceValue, presenceKey } from './presence-value.js';
 export { type PresenceCondition, type PresenceQueryCallback, conditionsFromExtra, assertConditions } from './presence-condition.js';
 export { assertIdentifier, isIdentifier, parseTable, type TableReference } from './identifiers.js';
+export { ModelTables, type ModelTable, type ResolvedModel } from './model-tables.js';
+export { conventionalTable } from './english-plural.js';
 export { PRESENCE_BATCH_SIZE, chunk, distinctPresenceValues } from './batch.js';
 export { isValueConversionError } from './data-exception.js';

@@ -13,7 +13,8 @@ import type { RunEnv } from './field-ref.js';
 import { render } from './messages.js';
 import { DEFAULT_LIMITS, TooManyItemsError, type ValidationLimits } from './limits.js';
 import { OnlyFilter } from './only-filter.js';
-import { MISSING, expand, lookup, matchSegments, type Expansion } from './paths.js';
+import { MISSING, expand, lookup, type Expansion } from './paths.js';
+import { gatherKeys } from './gathered-keys.js';
 import { displayValue, isBlankString, isContainer, isFile, isNumeric } from './php.js';
 import {
   CUSTOM,
@@ -27,6 +28,7 @@ import {
   type MessagePlan,
   type Plan,
   type RulePlan,
+  type TextChoice,
 } from './plan.js';
 import type { CompileOptions, CompiledValidator, RuleMap, ValidationOutcome } from './types.js';
 import type { Check, ValidationContext } from './rules/definition.js';
@@ -64,6 +66,14 @@ const NO_CONTEXT: ValidationContext = {
   },
   request: undefined,
 };
+
+/** The messages not yet held for the attribute, each once: the host framework's MessageBag keeps one copy of a text per key. */
+function newMessages(held: readonly string[] | undefined, messages: string[]): string[] {
+  if (held === undefined && messages.length === 1) return messages;
+  const out: string[] = [];
+  for (const m of messages) if (!out.includes(m) && (held === undefined || !held.includes(m))) out.push(m);
+  return out;
+}
 
 function addErrors(errors: ValidationMessages, key: string, messages: string[]): void {
   if (hasOwn.call(errors, key)) errors[key]!.push(...messages);
@@ -277,7 +287,9 @@ class Walk {
   expand(field: FieldPlan): Expansion[] {
     const known = this.expanded?.get(field);
     if (known !== undefined) return known;
-    const expansions = expand(this.env.data, field.segments, this.maxItems);
+    const expansions = field.gathered
+      ? gatherKeys(this.env.data, field.key, this.maxItems)
+      : expand(this.env.data, field.segments, this.maxItems);
     if (expansions === null) throw new TooManyItemsError(field.key, this.maxItems);
     this.expanded?.set(field, expansions);
     return expansions;
@@ -306,8 +318,9 @@ class Walk {
     if (this.env.excluded) this.excluded!.set(attribute, segments);
     if (messages !== null) {
       if (this.errors === null) this.errors = {};
+      const fresh = newMessages(hasOwn.call(this.errors, attribute) ? this.errors[attribute] : undefined, messages);
       const room = this.maxErrors - this.errorCount;
-      const kept = messages.length > room ? messages.slice(0, room) : messages;
+      const kept = fresh.length > room ? fresh.slice(0, room) : fresh;
       addErrors(this.errors, attribute, kept);
       this.errorCount += kept.length;
       if (this.plan.stopOnFirstFailure || this.errorCount >= this.maxErrors) this.done = true;
@@ -418,9 +431,8 @@ function customMessages(
   out: string[] | null,
 ): string[] | null {
   if (reported.length === 0) return out;
-  const custom = rule.message.text !== '' || rule.message.conditional.length > 0;
   const list = out ?? [];
-  if (custom) list.push(message(plan, field, rule, value, env, reported[0]!));
+  if (choiceFor(rule.message, env).custom) list.push(message(plan, field, rule, value, env, reported[0]!));
   else for (const text of reported) list.push(message(plan, field, rule, value, env, text));
   return list;
 }
@@ -431,28 +443,26 @@ function inputOf(value: unknown): string | null {
   return displayValue(value);
 }
 
-/** `getAttributeType` for a default size message: numeric (gt... on a number), array, file, string. */
-function variantOf(m: MessagePlan, field: FieldPlan, rule: RulePlan, value: unknown): string {
-  const v = m.variants!;
-  if (rule.numericWhenNumeric && isNumeric(value)) return v.numeric;
+/** The size variant of a message: numeric (a default `gt`... on a number), array, file, string (`getAttributeType`). */
+function variantOf(choice: TextChoice, field: FieldPlan, value: unknown): string {
+  const v = choice.variants!;
+  if (choice.numericByValue && isNumeric(value)) return v.numeric;
   if (field.facts.arrayish) return v.array;
   return isFile(value) ? v.file : v.string;
+}
+
+/** The text for this attribute: the first conditional `messages()` entry it matches, else the field's. */
+function choiceFor(m: MessagePlan, env: RunEnv): TextChoice {
+  for (const c of m.conditional) if (c.matches(env.attribute)) return c.choice;
+  return m.choice;
 }
 
 function message(plan: Plan, field: FieldPlan, rule: RulePlan, value: unknown, env: RunEnv, reported: string | null): string {
   const m = rule.message;
   if (m.fixed !== null) return m.fixedFile !== null && isFile(value) ? m.fixedFile : m.fixed;
-  let text = m.text;
-  let custom = false;
-  for (const c of m.conditional) {
-    if (matchSegments(c.segments, env.segments)) {
-      text = c.text;
-      custom = true;
-      break;
-    }
-  }
-  if (reported !== null && !custom && text === '') text = reported;
-  else if (!custom && m.variants !== null && text === m.text) text = variantOf(m, field, rule, value);
+  const choice = choiceFor(m, env);
+  let text = choice.variants !== null ? variantOf(choice, field, value) : choice.text;
+  if (reported !== null && !choice.custom && text === '') text = reported;
   const display = field.wildcard ? plan.displayOf(env.attribute, field.key) : field.display;
   const pairs = typeof m.replace === 'function' ? m.replace(env, value) : m.replace;
   return render(text, display, inputOf(value), env.segments, pairs);

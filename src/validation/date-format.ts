@@ -5,6 +5,7 @@
  * regex of canonical token shapes, rebuilds the date (overflowing like PHP:
  * `02-30` becomes `03-01`) and formats every token again to compare.
  */
+import { NUMERIC_STRING } from './php.js';
 import { emptyParsedTime, ZONE_ID, ZONE_OFFSET } from './strtotime/parsed-time.js';
 import type { Instant } from './strtotime/resolve.js';
 import { parseZoneInto } from './strtotime/scanner.js';
@@ -232,6 +233,8 @@ export function compileDateFormat(format: string): DateFormat {
   let source = '^';
   let longest = 0;
   const tokens: string[] = [];
+  /** The format as literals and tokens, for the lenient reading of an all-numeric format. */
+  const parts: { readonly literal: string | null; readonly token: string | null }[] = [];
   for (let i = 0; i < format.length; i++) {
     const ch = format[i]!;
     if (ch === '\\') {
@@ -239,6 +242,7 @@ export function compileDateFormat(format: string): DateFormat {
       if (i < format.length) {
         source += escapeRegExp(format[i]!);
         longest += format[i]!.length;
+        parts.push({ literal: format[i]!, token: null });
       }
       continue;
     }
@@ -247,25 +251,73 @@ export function compileDateFormat(format: string): DateFormat {
     if (shape === undefined) {
       source += escapeRegExp(ch);
       longest += ch.length;
+      parts.push({ literal: ch, token: null });
       continue;
     }
     longest += LONGEST[ch]!;
     tokens.push(ch);
-    source += `(${shape})`;
+    parts.push({ literal: null, token: ch });
+    // timelib reads a number of one or more digits greedily, never giving any back to what follows
+    // (G then s on `250` is 25 and 0): an atomic group, then the round trip refuses what it cannot print.
+    const greedy = GREEDY_DIGITS[ch];
+    source += greedy === undefined ? `(${shape})` : `(?=(${greedy}))\\${tokens.length}`;
   }
-  const re = new RegExp(source + '$');
+  // A format written with digits only (`H`, `Ymd`, `U.u`) prints a number: PHP's `format($f) == $value`
+  // then compares two numbers, so what createFromFormat reads leniently (`1` for `H`) can pass.
+  const numericOutput = parts.every((p) =>
+    p.token !== null ? NUMBER_WIDTHS[p.token] !== undefined || p.token === 'O' : /^[0-9.]$/.test(p.literal!),
+  );
+  const re = new RegExp(source + '$', 'd');
   const has = (t: string): boolean => tokens.includes(t);
   const hasDate = has('d') || has('j') || has('m') || has('n') || has('F') || has('M');
   // `format('U') == $value` compares two numeric strings as numbers (`042` is `42`).
   const onlyStamp = format === 'U';
-  const weekdayOnly = !hasDate && !has('Y') && !has('y') && !has('z') && !has('U');
   if (has('z') && !(has('Y') || has('y'))) throw new Error('the format character "z" needs a year (Y or y) in the format');
 
   return {
     parse(value: string): Instant | null {
       if (value.length > longest) return null;
       const m = re.exec(value);
-      if (m === null) return null;
+      const strict = m === null || !zonesWhole(m) ? null : read(m.slice(1), value, false);
+      if (strict !== null || !numericOutput || !NUMERIC_STRING.test(value)) return strict;
+      const texts = readNumbers(parts, value);
+      return texts === null ? null : read(texts, value, true);
+    },
+  };
+
+  /**
+   * createFromFormat reads an offset (`O`, `P`, `p`) with timelib's zone
+   * parser, which takes what it can (`+00:00:20` as an offset with seconds),
+   * a day name (`D`, `l`) as the word up to the next delimiter (`Sunday_10`
+   * is no day) and a month name (`M`, `F`) as all the letters that follow
+   * (`JulWednesday` is no month): the token must be all they take.
+   */
+  function zonesWhole(m: RegExpExecArray): boolean {
+    for (let k = 0; k < tokens.length; k++) {
+      const token = tokens[k]!;
+      if (token === 'D' || token === 'l') {
+        const next = m.input[m.indices![k + 1]![1]];
+        if (next !== undefined && !DAY_NAME_ENDS.includes(next)) return false;
+        continue;
+      }
+      if (token === 'M' || token === 'F') {
+        // timelib_lookup_month reads every letter that follows.
+        const next = m.input[m.indices![k + 1]![1]];
+        if (next !== undefined && /[A-Za-z]/.test(next)) return false;
+        continue;
+      }
+      if (token !== 'O' && token !== 'P' && token !== 'p') continue;
+      const [start, end] = m.indices![k + 1]!;
+      const reader = new TokenReader(m.input.slice(start));
+      parseZoneInto(emptyParsedTime(), reader);
+      if (reader.p !== end - start) return false;
+    }
+    return true;
+  }
+
+  /** The instant the token texts stand for, if it formats back to the value (as a number, when `lenient`). */
+  function read(texts: readonly string[], value: string, lenient: boolean): Instant | null {
+    {
       if (onlyStamp) {
         // Any 64-bit timestamp round-trips, even past JavaScript's dates.
         const n = BigInt(value);
@@ -283,8 +335,9 @@ export function compileDateFormat(format: string): DateFormat {
       let pm: boolean | null = null;
       let stamp: number | null = null;
       let dayOfYear: number | null = null;
+      let weekday: number | null = null;
       for (let k = 0; k < tokens.length; k++) {
-        const text = m[k + 1]!;
+        const text = texts[k]!;
         switch (tokens[k]) {
           case 'd':
           case 'j':
@@ -296,6 +349,12 @@ export function compileDateFormat(format: string): DateFormat {
             break;
           case 'F':
             month = MONTH_LONG.indexOf(text) + 1;
+            break;
+          case 'D':
+            weekday = DAY_SHORT.indexOf(text);
+            break;
+          case 'l':
+            weekday = DAY_LONG.indexOf(text);
             break;
           case 'M':
             month = MONTH_SHORT.indexOf(text) + 1;
@@ -320,6 +379,8 @@ export function compileDateFormat(format: string): DateFormat {
           case 'G':
           case 'H':
             hour = Number(text);
+            // A meridian read before the hour was applied to the hour reset to 0, which this one replaces.
+            pm = null;
             break;
           case 'i':
             minute = Number(text);
@@ -362,6 +423,8 @@ export function compileDateFormat(format: string): DateFormat {
       // U's fields are UTC's; a zone written after it keeps them and moves the instant, so U reads back
       // differently unless the offset is 0 (and a zone before it is replaced by +00:00).
       let t = stamp !== null ? stamp * 1000 : wallClock(year, month, day, hour, minute, second, Math.floor(micro / 1000));
+      // A day name is a relative weekday for timelib: the date moves forward to it (not at all when it is that day).
+      if (weekday !== null && stamp === null && Number.isFinite(t)) t += ((weekday - new Date(t).getUTCDay() + 7) % 7) * 86_400_000;
       if (zone !== null) {
         if (zone.seconds !== null) {
           offset = zone.seconds / 60;
@@ -375,17 +438,94 @@ export function compileDateFormat(format: string): DateFormat {
       }
       if (!Number.isFinite(t)) return null;
       const date = new Date(t);
-      for (let k = 0; k < tokens.length; k++) {
-        // Without a date, a day name moves to that weekday, so it always reads back the same.
-        if (weekdayOnly && (tokens[k] === 'D' || tokens[k] === 'l')) continue;
-        const token = tokens[k]!;
-        const written = token === 'e' || token === 'T' ? zone![token] : formatToken(token, date, micro, offset);
-        if (written !== m[k + 1]) return null;
+      if (lenient) {
+        const written = parts.map((p) => (p.token === null ? p.literal : formatToken(p.token, date, micro, offset))).join('');
+        if (!numbersEqual(written, value)) return null;
+      } else {
+        for (let k = 0; k < tokens.length; k++) {
+          const token = tokens[k]!;
+          const written = token === 'e' || token === 'T' ? zone![token] : formatToken(token, date, micro, offset);
+          if (written !== texts[k]) return null;
+        }
       }
       t -= offset * 60_000;
       return { sse: Math.floor(t / 1000), us: micro };
-    },
-  };
+    }
+  }
+}
+
+/** The digits timelib takes for a number token of variable width. */
+const GREEDY_DIGITS: Readonly<Record<string, string>> = { j: '\\d{1,2}', n: '\\d{1,2}', g: '\\d{1,2}', G: '\\d{1,2}', z: '\\d{1,3}' };
+
+/** What ends the word timelib reads for a day name (`timelib_lookup_relunit`). */
+const DAY_NAME_ENDS = ' ,\t;:/.-()';
+
+/**
+ * The digits each numeric token of createFromFormat reads (timelib reads
+ * greedily, at least `min`, at most `max`); `u` and `v` are fractions.
+ */
+const NUMBER_WIDTHS: Readonly<Record<string, readonly [number, number]>> = {
+  d: [1, 2],
+  j: [1, 2],
+  m: [1, 2],
+  n: [1, 2],
+  y: [1, 2],
+  H: [1, 2],
+  G: [1, 2],
+  h: [1, 2],
+  g: [1, 2],
+  i: [2, 2],
+  s: [2, 2],
+  Y: [1, 4],
+  z: [1, 3],
+  u: [1, 6],
+  v: [1, 3],
+  U: [1, 24],
+};
+
+/**
+ * createFromFormat's reading of a value for a format of numeric tokens and
+ * digit or dot literals: each token takes its digits greedily (`U` a sign
+ * first), literals match as written, nothing may be left. The texts are
+ * returned in the shape the strict reading gives them (fractions padded).
+ */
+function readNumbers(parts: readonly { readonly literal: string | null; readonly token: string | null }[], value: string): string[] | null {
+  const texts: string[] = [];
+  let at = 0;
+  for (const part of parts) {
+    if (part.token === null) {
+      if (value[at] !== part.literal) return null;
+      at++;
+      continue;
+    }
+    if (part.token === 'O') {
+      // An offset is what timelib's zone parser takes (`+0`, `+000`), printed back as `+HHMM`.
+      const zone = emptyParsedTime();
+      const reader = new TokenReader(value.slice(at));
+      if (!parseZoneInto(zone, reader) || zone.zoneType !== ZONE_OFFSET) return null;
+      at += reader.p;
+      texts.push(signed(zone.z, false));
+      continue;
+    }
+    const [min, max] = NUMBER_WIDTHS[part.token]!;
+    const start = at;
+    if (part.token === 'U' && (value[at] === '-' || value[at] === '+')) at++;
+    const digitsFrom = at;
+    while (at < value.length && at - digitsFrom < max && value[at]! >= '0' && value[at]! <= '9') at++;
+    if (at - digitsFrom < min) return null;
+    const text = value.slice(start, at);
+    texts.push(part.token === 'u' ? text.padEnd(6, '0') : part.token === 'v' ? text.padEnd(3, '0') : text);
+  }
+  return at === value.length ? texts : null;
+}
+
+/** PHP 8's `==` between a formatted number and a numeric string: as numbers (integers exactly). */
+function numbersEqual(written: string, value: string): boolean {
+  if (!NUMERIC_STRING.test(written)) return false;
+  const a = written.trim();
+  const b = value.trim();
+  if (/^[+-]?\d+$/.test(a) && /^[+-]?\d+$/.test(b)) return BigInt(a) === BigInt(b);
+  return Number(a) === Number(b);
 }
 
 function escapeRegExp(ch: string): string {

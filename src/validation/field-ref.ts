@@ -25,20 +25,28 @@ export interface RunEnv {
   fetched: ((value: unknown, env: RunEnv) => boolean)[] | null;
 }
 
-/** Display name of a concrete attribute, given the rule-map key (pattern) it comes from. */
-export type DisplayOf = (concrete: string, pattern: string) => string;
+/**
+ * Display name of a concrete attribute, given the rule-map key (pattern) it
+ * comes from; with the input, an attribute a wildcard rule expanded is known
+ * as such even when `pattern` is a parameter's name.
+ */
+export type DisplayOf = (concrete: string, pattern: string, data?: unknown) => string;
 
 export class FieldRef {
   readonly key: string;
   private readonly segments: readonly string[];
   private readonly wildcard: boolean;
+  /** A literal name with a `*`: the input's keys never hold one (the host framework's data has `__asterisk__` there). */
+  private readonly literalStar: boolean;
   private readonly staticDisplay: string;
   private readonly displayOf: DisplayOf;
 
-  constructor(key: string, displayOf: DisplayOf) {
+  /** `literal`: the `*`s stay as written (and a `*` segment is never found in the input). */
+  constructor(key: string, displayOf: DisplayOf, literal = false) {
     this.key = key;
     this.segments = splitPath(key);
-    this.wildcard = this.segments.includes('*');
+    this.wildcard = !literal && this.segments.includes('*');
+    this.literalStar = literal && this.segments.includes('*');
     this.displayOf = displayOf;
     this.staticDisplay = displayOf(this.segments.join('.'), key);
   }
@@ -54,17 +62,18 @@ export class FieldRef {
 
   /** The referenced value, or undefined when the key is absent. */
   get(env: RunEnv): unknown {
+    if (this.literalStar) return undefined;
     const v = lookup(env.data, this.concrete(env));
     return v === MISSING ? undefined : v;
   }
 
   /** `Arr::has`. */
   has(env: RunEnv): boolean {
-    return lookup(env.data, this.concrete(env)) !== MISSING;
+    return !this.literalStar && lookup(env.data, this.concrete(env)) !== MISSING;
   }
 
   display(env: RunEnv | null): string {
     if (!this.wildcard || env === null) return this.staticDisplay;
-    return this.displayOf(this.concrete(env).join('.'), this.key);
+    return this.displayOf(this.concrete(env).join('.'), this.key, env.data);
   }
 }

@@ -9,10 +9,11 @@ const hasOwn = Object.prototype.hasOwnProperty;
 export class MessageBag {
   readonly #messages: ValidationMessages = Object.create(null) as ValidationMessages;
 
-  /** Adds a message for `key` (a dot path such as `items.0.name`). */
+  /** Adds a message for `key` (a dot path such as `items.0.name`), unless `key` already has that text. */
   add(key: string, message: string): this {
     const list = hasOwn.call(this.#messages, key) ? this.#messages[key]! : (this.#messages[key] = []);
-    list.push(String(message));
+    const text = String(message);
+    if (!list.includes(text)) list.push(text);
     return this;
   }
 

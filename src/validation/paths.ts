@@ -99,7 +99,41 @@ export interface Expansion {
  */
 export function expand(data: unknown, segments: readonly string[], limit = Number.POSITIVE_INFINITY): Expansion[] | null {
   const out: Expansion[] = [];
-  return walk(data, segments, 0, '', [], [], out, limit) ? out : null;
+  if (!walk(data, segments, 0, '', [], [], out, limit)) return null;
+  return segments[segments.length - 1] === '*' ? leavesFirst(out) : out;
+}
+
+/**
+ * The order the host framework gives a key ending in `*`: it finds the
+ * attributes in `Arr::dot` of the data, where scalars and empty arrays are
+ * keys in place and a non-empty array or object only adds its children, so
+ * those come after all the others (`extractValuesForWildcards`). A key with a
+ * segment after the last `*` is filled in first (`data_set`), so it keeps
+ * input order.
+ */
+function leavesFirst(expansions: Expansion[]): Expansion[] {
+  let containers: Expansion[] | null = null;
+  let leaves: Expansion[] | null = null;
+  for (let i = 0; i < expansions.length; i++) {
+    const e = expansions[i]!;
+    if (isFilledContainer(e.value)) {
+      if (containers === null) {
+        containers = [];
+        leaves = expansions.slice(0, i);
+      }
+      containers.push(e);
+    } else if (leaves !== null) {
+      leaves.push(e);
+    }
+  }
+  return containers === null ? expansions : leaves!.concat(containers);
+}
+
+function isFilledContainer(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length > 0;
+  if (!isContainer(value)) return false;
+  for (const key in value) if (hasOwn.call(value, key)) return true;
+  return false;
 }
 
 /** Appends the expansions under `node`; false when `limit` would be passed. */
@@ -145,39 +179,6 @@ function walk(
       path.pop();
       if (!within) return false;
     }
-  }
-  return true;
-}
-
-/**
- * Matches a segment pattern against a concrete path, segment by segment.
- * In the pattern, `*` is any key; a segment with an embedded `*` (`item*`)
- * is a glob within that segment.
- */
-export function matchSegments(pattern: readonly string[], concrete: readonly string[]): boolean {
-  if (pattern.length !== concrete.length) return false;
-  for (let i = 0; i < pattern.length; i++) {
-    const p = pattern[i]!;
-    const c = concrete[i]!;
-    if (p === '*') continue;
-    if (p === c) continue;
-    if (!p.includes('*') || !globSegment(p, c)) return false;
-  }
-  return true;
-}
-
-/** `*` within one segment: any run of characters (never a dot, since segments have none). */
-function globSegment(pattern: string, value: string): boolean {
-  const parts = pattern.split('*');
-  const first = parts[0]!;
-  const last = parts[parts.length - 1]!;
-  if (!value.startsWith(first) || value.length < first.length + last.length || !value.endsWith(last)) return false;
-  let pos = first.length;
-  const end = value.length - last.length;
-  for (let i = 1; i < parts.length - 1; i++) {
-    const at = value.indexOf(parts[i]!, pos);
-    if (at < 0 || at + parts[i]!.length > end) return false;
-    pos = at + parts[i]!.length;
   }
   return true;
 }

@@ -5,11 +5,11 @@
  * static placeholders) so a request only fills in what depends on it.
  */
 import { LogicException } from '../errors/logic-exception.js';
-import { resolveCustomMessage, messageSources, type ConditionalMessage, type MessageSource } from './custom-messages.js';
+import { keyPattern, resolveCustomMessage, messageSources, type Found, type MessageSource } from './custom-messages.js';
 import { FieldRef, type DisplayOf } from './field-ref.js';
 import { render, type Replacements } from './messages.js';
 import { displayName } from './php.js';
-import { splitPath } from './paths.js';
+import { MISSING, lookup, splitPath } from './paths.js';
 import { RuleError, parseFieldRules, type ParsedRule } from './rule-parser.js';
 import { RULES, canonicalRule } from './rules/index.js';
 import type {
@@ -34,15 +34,31 @@ export const CUSTOM = 4;
 /** A rule whose check comes from its `prefetch`, per run (`RunEnv.fetched[slot]`). */
 export const PREFETCHED = 5;
 
+/** A message text chosen at compile time: from `messages()` or the English default, maybe by kind of value. */
+export interface TextChoice {
+  readonly text: string;
+  /** The texts by kind of value when only the value tells (a file or a string; a number for `gt`... when `numericByValue`). */
+  readonly variants: SizeMessages | null;
+  /** A default `gt`-style message: a numeric value takes the numeric text. */
+  readonly numericByValue: boolean;
+  /** The text comes from `messages()`. */
+  readonly custom: boolean;
+}
+
+/** A `messages()` entry that applies only to some attributes of a wildcard field. */
+interface ConditionalChoice {
+  readonly matches: (attribute: string) => boolean;
+  readonly choice: TextChoice;
+}
+
 export interface MessagePlan {
   /** The finished message, when nothing in it depends on the attribute or the data. */
   readonly fixed: string | null;
-  /** The finished `file` variant of `fixed`, for a default size message. */
+  /** The finished `file` variant of `fixed`, for a size message. */
   readonly fixedFile: string | null;
-  readonly conditional: readonly ConditionalMessage[];
-  readonly text: string;
-  /** A default size message whose variant depends on the value (file, or numeric for `gt`...). */
-  readonly variants: SizeMessages | null;
+  /** Tried in order against the concrete attribute before `choice`. */
+  readonly conditional: readonly ConditionalChoice[];
+  readonly choice: TextChoice;
   readonly replace: Replacer;
 }
 
@@ -73,6 +89,11 @@ export interface FieldPlan {
   readonly attribute: string;
   readonly segments: readonly string[];
   readonly wildcard: boolean;
+  /**
+   * A `*` inside a segment (`bank_*`), or `*` alone: its attributes are
+   * gathered as the host framework does (`gathered-keys.ts`), not expanded.
+   */
+  readonly gathered: boolean;
   readonly facts: FieldFacts;
   readonly rules: readonly RulePlan[];
   /** Display name, when it does not depend on the attribute (no wildcard). */
@@ -107,12 +128,13 @@ export interface Plan {
 
 const hasOwn = Object.prototype.hasOwnProperty;
 const SCHEMA_MESSAGE = 'The :attribute field format is invalid.';
-const NO_MESSAGE: MessagePlan = { fixed: null, fixedFile: null, conditional: [], text: '', variants: null, replace: [] };
+const NO_TEXT: TextChoice = { text: '', variants: null, numericByValue: false, custom: false };
+const NO_MESSAGE: MessagePlan = { fixed: null, fixedFile: null, conditional: [], choice: NO_TEXT, replace: [] };
 
 function factsOf(key: string, segments: readonly string[], parsed: readonly ParsedRule[]): FieldFacts {
   const facts = {
     key,
-    wildcard: segments.includes('*'),
+    wildcard: segments.some((segment) => segment.includes('*')),
     numeric: false,
     arrayish: false,
     arrayRule: false,
@@ -133,8 +155,10 @@ function factsOf(key: string, segments: readonly string[], parsed: readonly Pars
     if (f.numeric) facts.numeric = true;
     if (f.arrayish) facts.arrayish = true;
     if (f.arrayRule) facts.arrayRule = true;
-    if (f.bareArray) facts.bareArray = true;
-    if (f.boolean) facts.boolean = true;
+    // validated() leaves an array to its children only for a rule written `array` or `list` (in_array on the rule strings).
+    if (f.bareArray && (r.raw === 'array' || r.raw === 'list')) facts.bareArray = true;
+    // required_if and friends read true/false as booleans only beside a rule written `boolean` (shouldConvertToBoolean's in_array).
+    if (f.boolean && r.raw === 'boolean') facts.boolean = true;
     if (f.dateFormat !== undefined && facts.dateFormat === null) facts.dateFormat = f.dateFormat;
     if (f.nullable) facts.nullable = true;
     if (f.sometimes) facts.sometimes = true;
@@ -149,12 +173,35 @@ export function buildPlan(rules: RuleMap, options: CompileOptions): Plan {
   const attributes = options.attributes ?? {};
   const sources = messageSources(options.messages);
   const keys = Object.keys(rules);
-  const wildcardKeys = new Set(keys.filter((k) => k.split('.').includes('*')));
+  const wildcardKeys = new Set(keys.filter((k) => k.includes('*')));
 
-  const displayOf: DisplayOf = (concrete, pattern) => {
-    if (hasOwn.call(attributes, concrete)) return String(attributes[concrete]);
-    if (hasOwn.call(attributes, pattern)) return String(attributes[pattern]);
-    return wildcardKeys.has(pattern) ? concrete : displayName(concrete);
+  const attributePatterns = Object.keys(attributes)
+    .filter((k) => k.includes('*'))
+    .map((k) => [keyPattern(k), k] as const);
+  // `getAttributeFromLocalArray`: the exact key, else the first `*` key matching; a value PHP reads as false ('' or '0') is passed over.
+  const named = (name: string): string | undefined => {
+    let value: unknown = hasOwn.call(attributes, name) ? attributes[name] : undefined;
+    if (value === undefined || value === null) {
+      const match = attributePatterns.find(([re]) => re.test(name));
+      if (match !== undefined) value = attributes[match[1]];
+    }
+    return value === undefined || value === null || value === '' || value === '0' ? undefined : String(value);
+  };
+  // `getPrimaryAttribute`: the wildcard rule key that expanded an attribute (its items up to the last `*` exist).
+  const expanding = [...wildcardKeys].map((k) => ({ key: k, segments: splitPath(k) })).filter((w) => w.segments.includes('*'));
+  const primaryOf = (concrete: string, data: unknown): string | undefined => {
+    const segments = concrete.split('.');
+    for (const w of expanding) {
+      if (w.segments.length !== segments.length || !w.segments.every((s, i) => s === '*' || s === segments[i])) continue;
+      if (lookup(data, segments.slice(0, w.segments.lastIndexOf('*') + 1)) !== MISSING) return w.key;
+    }
+    return undefined;
+  };
+  const displayOf: DisplayOf = (concrete, pattern, data) => {
+    // A field's own attribute is an expansion of its key; a field named in a parameter is one only if the input has it.
+    const primary = data === undefined ? (wildcardKeys.has(pattern) ? pattern : undefined) : primaryOf(concrete, data);
+    const other = primary ?? pattern;
+    return named(concrete) ?? (other === concrete ? undefined : named(other)) ?? (primary !== undefined ? concrete : displayName(concrete));
   };
 
   const parsed = new Map<string, ParsedRule[]>();
@@ -229,31 +276,51 @@ function buildField(
   const display = displayOf(attribute, key);
   const plans: RulePlan[] = [];
 
-  const messageFor = (name: string, fallback: Message, replace: Replacer, numericWhenNumeric: boolean, own?: string): MessagePlan => {
-    const custom = resolveCustomMessage(sources, segments, name);
-    let text: string;
-    // A default size message whose variant is only known per value: the file one, or numeric for `gt`...
-    let variants: SizeMessages | null = null;
-    if (custom.text !== null) text = custom.text;
-    else if (own !== undefined) text = own;
-    else if (typeof fallback === 'string') text = fallback;
-    else if (field.numeric) text = fallback.numeric;
-    else if (field.arrayish && !numericWhenNumeric) text = fallback.array;
-    else {
-      text = field.arrayish ? fallback.array : fallback.string;
-      variants = fallback;
+  const plain = (text: string): TextChoice => ({ text, variants: null, numericByValue: false, custom: false });
+  const choose = (found: Found, fallback: Message, numericWhenNumeric: boolean, own: string | undefined): TextChoice => {
+    if (typeof found === 'string') return { text: found, variants: null, numericByValue: false, custom: true };
+    if (found !== null) {
+      // A size rule's texts by kind (getAttributeType: the field's rules, else a file or a string); a kind left out keeps the default.
+      const base = typeof fallback === 'string' ? { numeric: fallback, file: fallback, array: fallback, string: fallback } : fallback;
+      const texts: SizeMessages = {
+        numeric: found.numeric ?? base.numeric,
+        file: found.file ?? base.file,
+        array: found.array ?? base.array,
+        string: found.string ?? base.string,
+      };
+      if (field.numeric) return { ...plain(texts.numeric), custom: true };
+      if (field.arrayish) return { ...plain(texts.array), custom: true };
+      return { text: texts.string, variants: texts, numericByValue: false, custom: true };
     }
+    if (own !== undefined) return plain(own);
+    if (typeof fallback === 'string') return plain(fallback);
+    if (field.numeric) return plain(fallback.numeric);
+    if (field.arrayish && !numericWhenNumeric) return plain(fallback.array);
+    // A default size message whose variant is only known per value: the file one, or numeric for `gt`...
+    return {
+      text: field.arrayish ? fallback.array : fallback.string,
+      variants: fallback,
+      numericByValue: numericWhenNumeric,
+      custom: false,
+    };
+  };
+
+  const messageFor = (name: string, fallback: Message, replace: Replacer, numericWhenNumeric: boolean, own?: string): MessagePlan => {
+    const custom = resolveCustomMessage(sources, segments, field.wildcard, name);
+    const choice = choose(custom.found, fallback, numericWhenNumeric, own);
+    const conditional = custom.conditional.map((c) => ({ matches: c.matches, choice: choose(c.found, fallback, numericWhenNumeric, own) }));
+    const text = choice.text;
     const dependsOnAttribute =
       field.wildcard ||
       numericWhenNumeric ||
-      custom.conditional.length > 0 ||
+      conditional.length > 0 ||
       typeof replace === 'function' ||
       text.includes(':input') ||
       text === '';
     const pairs = replace as Replacements;
     const fixed = dependsOnAttribute ? null : render(text, display, null, segments, pairs);
-    const fixedFile = dependsOnAttribute || variants === null ? null : render(variants.file, display, null, segments, pairs);
-    return { fixed, fixedFile, conditional: custom.conditional, text, variants, replace };
+    const fixedFile = dependsOnAttribute || choice.variants === null ? null : render(choice.variants.file, display, null, segments, pairs);
+    return { fixed, fixedFile, conditional, choice, replace };
   };
 
   for (const r of parsed) {
@@ -331,7 +398,7 @@ function buildField(
       params: r.params,
       field,
       factsOf: (k) => allFacts.get(k),
-      ref: (k) => new FieldRef(k, displayOf),
+      ref: (k, literal) => new FieldRef(k, displayOf, literal === true),
       invalid: (reason) => {
         throw invalid(owner, key, r.raw, reason);
       },
@@ -386,5 +453,6 @@ function buildField(
     }
   }
 
-  return { key, attribute, segments, wildcard: field.wildcard, facts: field, rules: plans, display, index: 0, children: [] };
+  const gathered = segments.some((segment) => segment !== '*' && segment.includes('*')) || key === '*';
+  return { key, attribute, segments, wildcard: field.wildcard, gathered, facts: field, rules: plans, display, index: 0, children: [] };
 }

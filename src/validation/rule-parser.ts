@@ -47,10 +47,23 @@ export function ruleKey(name: string): string {
   return key;
 }
 
-/** `str_getcsv($parameter)`: commas split, double quotes group (`""` is a quote). */
-function parseCsv(text: string): string[] {
+/** One line ending (`\r\n`, `\n` or `\r`) at the end of `text` removed, as `php_fgetcsv` removes it. */
+function withoutLineEnd(text: string): string {
+  if (text.endsWith('\r\n')) return text.slice(0, -2);
+  if (text.endsWith('\n') || text.endsWith('\r')) return text.slice(0, -1);
+  return text;
+}
+
+/**
+ * `str_getcsv($parameter)`: commas split, double quotes group (`""` is a
+ * quote); one line ending at the end of the text, and at the end of each
+ * unquoted field, is dropped (`starts_with:x\n` is `x`).
+ */
+export function parseCsv(input: string): string[] {
+  const text = withoutLineEnd(input);
   const out: string[] = [];
   let field = '';
+  let wasQuoted = false;
   let i = 0;
   let quoted = false;
   while (i <= text.length) {
@@ -74,14 +87,16 @@ function parseCsv(text: string): string[] {
       continue;
     }
     if (ch === undefined || ch === ',') {
-      out.push(field);
+      out.push(wasQuoted ? field : withoutLineEnd(field));
       field = '';
+      wasQuoted = false;
       i++;
       continue;
     }
     if (ch === '"' && field.trim() === '') {
       field = '';
       quoted = true;
+      wasQuoted = true;
     } else {
       field += ch;
     }

@@ -107,12 +107,30 @@ export type FieldRules = string | readonly Rule[];
 /** What `FormRequest.rules()` returns: field name (dot path, `*` wildcards) to its rules. */
 export type RuleMap = Record<string, FieldRules>;
 
+/** A size rule's custom texts per kind of value (`max: { string: '...', numeric: '...' }`). */
+export interface SizedMessages {
+  readonly numeric?: string;
+  readonly string?: string;
+  readonly array?: string;
+  readonly file?: string;
+}
+
+/** One value of `messages()`: a text; under a field key, texts by rule; for a size rule, texts by kind of value. */
+export type CustomMessageValue = string | { readonly [rule: string]: string | SizedMessages };
+
+/**
+ * `messages()`: keys `field.rule`, then `rule`, then `field` are looked up,
+ * each in declaration order; a `*` in a key is any run of characters but a
+ * dot (`items.*.name.required`, `items.*`).
+ */
+export type CustomMessages = { readonly [key: string]: CustomMessageValue };
+
 /** Everything a validator is compiled from, read once per form-request class. */
 export interface CompileOptions {
   /** Name of the form-request class, for compile-time error messages. */
   owner: string;
-  /** Custom messages keyed `field.rule` or `rule`. */
-  messages?: Record<string, string>;
+  /** Custom messages keyed `field.rule`, `rule` or `field` (see `CustomMessages`). */
+  messages?: CustomMessages;
   /** Custom displayable attribute names keyed by field. */
   attributes?: Record<string, string>;
   /** Stop at the first failing field. */

@@ -112,7 +112,11 @@ export function buildValidated(
     }
     if (isContainer(e.value)) (shared ??= new Set()).add(e.value);
   }
-  if (excluded !== null) for (const segments of excluded.values()) forget(result, segments, shared);
+  if (excluded !== null) {
+    const holed: CreatedArray[] = [];
+    for (const segments of excluded.values()) forget(result, segments, shared, holed);
+    if (holed.length > 0) closeHoles(holed);
+  }
   if (created.length > 0) fillHoles(created);
   return result;
 }
@@ -140,8 +144,9 @@ function fillHoles(created: CreatedArray[]): void {
  * loses the excluded key. Containers from the input are copied before the
  * removal, so the input is never modified.
  */
-function forget(result: InputBag, segments: readonly string[], shared: Set<unknown> | null): void {
+function forget(result: InputBag, segments: readonly string[], shared: Set<unknown> | null, holed: CreatedArray[]): void {
   let target: Record<string, unknown> = result;
+  let parent: Record<string, unknown> | null = null;
   const last = segments.length - 1;
   for (let i = 0; i < last; i++) {
     const seg = segments[i]!;
@@ -152,10 +157,36 @@ function forget(result: InputBag, segments: readonly string[], shared: Set<unkno
       for (const child of Object.values(next as object)) if (isContainer(child)) shared.add(child);
       target[seg] = next;
     }
+    parent = target;
     target = next as Record<string, unknown>;
   }
   const key = segments[last]!;
-  if (hasOwn.call(target, key)) delete target[key];
+  if (!hasOwn.call(target, key)) return;
+  delete target[key];
+  if (Array.isArray(target) && parent !== null) holed.push({ parent, key: segments[last - 1]!, depth: last });
+}
+
+/**
+ * An array an excluded item was removed from is what PHP's `unset` leaves:
+ * the other keys as they were. None left is `[]`; keys still 0, 1, 2... (the
+ * end removed) a shorter list; a gap an object (`{"1": ...}`, as Laravel's
+ * JSON shows it). Deepest first.
+ */
+function closeHoles(holed: CreatedArray[]): void {
+  holed.sort((a, b) => b.depth - a.depth);
+  for (const h of holed) {
+    const array = h.parent[h.key];
+    if (!Array.isArray(array)) continue;
+    const keys = Object.keys(array);
+    if (keys.length === array.length) continue;
+    if (keys.every((k, i) => k === String(i))) {
+      h.parent[h.key] = array.slice(0, keys.length);
+      continue;
+    }
+    const object: Record<string, unknown> = {};
+    for (const k of keys) object[k] = array[Number(k)];
+    h.parent[h.key] = object;
+  }
 }
 
 /** The prefixes, at the depth of `field`, of the attributes its children validated. */

@@ -431,4 +431,24 @@ test('bail|max:255|url on a 100 KB value answers fast with only the max message'
   });
 });
 
+test('* alone over alternating integer-keyed values and objects is gathered in linear time (PHP renumbering replayed once per key)', async () => {
+  const validator = compileSync({ '*': 'integer' }, { owner: 'LinearTime' });
+  const limits = { max_validation_errors: 1, max_wildcard_items: 0 };
+  const inputOf = (count: number) => {
+    const input: Record<string, unknown> = {};
+    for (let i = 0; i < count; i++) input[String(i * 3 + 1)] = i % 2 === 0 ? 'x' : { c: 1 };
+    return input;
+  };
+  // A copy of the flattened keys per nested object (array_merge taken literally) is quadratic.
+  await assertLinear(
+    '* over integer keys and objects',
+    (count) => {
+      const input = inputOf(count);
+      return () => validator.validate(input, undefined, limits);
+    },
+    6_000,
+  );
+  assert.equal(validator.validate(inputOf(60_000), undefined, limits), { ok: false, errors: { '1': ['The 1 field must be an integer.'] } });
+});
+
 test.run();

@@ -61,6 +61,41 @@ names(':index and :position in an attribute name', () => {
   assert.equal(outcome, { ok: false, errors: { 'items.1.name': ['The item #2 (index 1) name field is required.'] } });
 });
 
+names('an empty name (or "0") in attributes() is passed over, as PHP reads it as false', () => {
+  const outcome = run({ role: 'numeric', other: 'required' }, { role: 'x' }, { attributes: { role: '', other: '0' } });
+  assert.equal(outcome, { ok: false, errors: { role: ['The role field must be a number.'], other: ['The other field is required.'] } });
+});
+
+names('an attributes() key with * names every attribute it matches (* never crosses a dot)', () => {
+  const outcome = run(
+    { 'items.*.name': 'required', a: 'same:b' },
+    { items: [{}], a: 1, b: 2 },
+    { attributes: { 'items.*.*': 'Name', '*': 'Star', b: '' } },
+  );
+  assert.equal(outcome, {
+    ok: false,
+    errors: { a: ['The Star field must match b.'], 'items.0.name': ['The Name field is required.'] },
+  });
+});
+
+names(':other naming an attribute a wildcard rule expanded shows it as is, as that attribute is shown', () => {
+  const expanded = run({ 'values.*.firstName.*': 'same:values.*.firstName.until' }, { values: [{ firstName: { a: 'x', until: 5 } }] });
+  assert.equal(expanded, {
+    ok: false,
+    errors: { 'values.0.firstName.a': ['The values.0.firstName.a field must match values.0.firstName.until.'] },
+  });
+  const absent = run({ 'rows.*': 'required_without:users.*.firstName', 'users.*.firstName': 'nullable' }, { rows: [null], users: [] });
+  assert.equal(absent, {
+    ok: false,
+    errors: { 'rows.0': ['The rows.0 field is required when users.0.first name is not present.'] },
+  });
+  const notExpanded = run({ 'values.*.firstName.a': 'same:values.*.firstName.until' }, { values: [{ firstName: { a: 'x' } }] });
+  assert.equal(notExpanded, {
+    ok: false,
+    errors: { 'values.0.firstName.a': ['The values.0.firstName.a field must match values.0.first name.until.'] },
+  });
+});
+
 names.run();
 
 const custom = suite('messages() overrides');
@@ -161,4 +196,78 @@ custom('the same message strings as the host framework for messages used in NOTE
   assert.equal(long, { ok: false, errors: { message: ['The message field must not be greater than 255 characters.'] } });
 });
 
+custom('a key naming the field alone applies to each of its rules, after field.rule and rule keys', () => {
+  const outcome = run({ code: 'string|min:5|alpha' }, { code: 12 }, { messages: { code: 'F', min: 'R', 'code.string': 'FR' } });
+  assert.equal(outcome, { ok: false, errors: { code: ['FR', 'R', 'F'] } });
+  const alone = run({ currency_code: 'required' }, {}, { messages: { currency_code: '200006: Currency in use.' } });
+  assert.equal(alone, { ok: false, errors: { currency_code: ['200006: Currency in use.'] } });
+});
+
+custom('a field key holding rule => text gives those rules their texts, the others the default', () => {
+  const messages = { uuid: { required_with_all: 'Need both.' } };
+  assert.equal(run({ uuid: 'string|required_with_all:a,b' }, { a: 1, b: 2 }, { messages }), {
+    ok: false,
+    errors: { uuid: ['Need both.'] },
+  });
+  assert.equal(run({ uuid: 'string|required_with_all:a,b' }, { a: 1, b: 2, uuid: 5 }, { messages }), {
+    ok: false,
+    errors: { uuid: ['The uuid field must be a string.'] },
+  });
+});
+
+custom('a wildcard field key covers every item, a concrete one only its item', () => {
+  const all = run({ 'items.*': 'integer|min:3' }, { items: ['x', 1] }, { messages: { 'items.*': 'Bad item.' } });
+  assert.equal(all, { ok: false, errors: { 'items.0': ['Bad item.'], 'items.1': ['Bad item.'] } });
+  const first = run({ 'items.*': 'integer' }, { items: ['x', 'y'] }, { messages: { 'items.0': 'First.' } });
+  assert.equal(first, { ok: false, errors: { 'items.0': ['First.'], 'items.1': ['The items.1 field must be an integer.'] } });
+});
+
+custom('a size rule key may hold one text per kind of value', () => {
+  const outcome = run(
+    { a: 'string|max:2', b: 'integer|max:2', c: 'max:1' },
+    { a: 'abc', b: 5, c: 'xy' },
+    { messages: { max: { string: 'Too long.', numeric: 'Too big.' }, c: { max: { string: 'C is too long.' } } } },
+  );
+  assert.equal(outcome, { ok: false, errors: { a: ['Too long.'], b: ['Too big.'], c: ['Too long.'] } });
+  const byField = run(
+    { a: 'string|max:2', c: 'max:1' },
+    { a: 'abc', c: 'xy' },
+    { messages: { 'a.max': { string: 'A is too long.' }, c: { max: { string: 'C is too long.' } } } },
+  );
+  assert.equal(byField, { ok: false, errors: { a: ['A is too long.'], c: ['C is too long.'] } });
+});
+
+custom('an escaped dot in a field name is a dot in its message keys', () => {
+  const outcome = run({ 'foo\\.bar': 'required' }, {}, { messages: { 'foo.bar.required': 'X' } });
+  assert.equal(outcome, { ok: false, errors: { 'foo.bar': ['X'] } });
+});
+
+custom('confirmed has no :other placeholder (Laravel 11 has no replacer for it)', () => {
+  const outcome = run({ 'data.id': 'confirmed' }, { data: { id: 'a', id_confirmation: 'b' } }, { messages: { confirmed: 'Bad :other' } });
+  assert.equal(outcome, { ok: false, errors: { 'data.id': ['Bad :other'] } });
+});
+
 custom.run();
+
+const unique = suite('one copy of each message per attribute (MessageBag)');
+
+unique('two rules failing with the same text give it once', () => {
+  const outcome = run({ 'contacts.*.password': ['regex:/[a-z]/', 'regex:/[A-Z]/'] }, { contacts: [{ password: '123' }] });
+  assert.equal(outcome, { ok: false, errors: { 'contacts.0.password': ['The contacts.0.password field format is invalid.'] } });
+});
+
+unique('one custom text for several rules is given once, other texts kept in order', () => {
+  const outcome = run(
+    { code: 'string|min:5|alpha' },
+    { code: 12 },
+    { messages: { 'code.string': 'Bad code.', 'code.min': 'Bad code.', 'code.alpha': 'Letters only.' } },
+  );
+  assert.equal(outcome, { ok: false, errors: { code: ['Bad code.', 'Letters only.'] } });
+});
+
+unique('a field validated twice (explicit and by a wildcard) keeps one copy', () => {
+  const outcome = run({ 'items.0': 'integer', 'items.*': 'integer' }, { items: ['x'] });
+  assert.equal(outcome, { ok: false, errors: { 'items.0': ['The items.0 field must be an integer.'] } });
+});
+
+unique.run();

@@ -84,6 +84,41 @@ paths('dependent rules fill * with the item being validated', () => {
 
 paths.run();
 
+const gathered = suite('wildcard attributes as the host framework gathers them');
+
+const errorKeys = (outcome: ReturnType<typeof run>): string[] => (outcome.ok ? [] : Object.keys(outcome.errors));
+
+gathered('a trailing * validates scalars and empty items first, then non-empty arrays and objects (Arr::dot order)', () => {
+  const outcome = run({ 'media.*': 'integer' }, { media: [['a'], 'x', {}, { k: 1 }, 'y'] });
+  assert.equal(errorKeys(outcome), ['media.1', 'media.2', 'media.4', 'media.0', 'media.3']);
+  const nested = run({ 'a.*.b.*': 'integer' }, { a: [{ b: [[1], 'x'] }, { b: ['y'] }] });
+  assert.equal(errorKeys(nested), ['a.0.b.1', 'a.1.b.0', 'a.0.b.0']);
+});
+
+gathered('a key not ending in * keeps input order, whatever the values', () => {
+  const outcome = run({ 'a.*.b': 'integer' }, { a: [{ b: [1] }, { b: 'y' }] });
+  assert.equal(errorKeys(outcome), ['a.0.b', 'a.1.b']);
+});
+
+gathered('a * inside a segment is a pattern under the key before it (bank_* looks under bank_)', () => {
+  assert.equal(run({ 'bank_*': 'required' }, {}), { ok: true, validated: {} });
+  assert.equal(run({ 'bank_*': 'required' }, { bank_1: 'x', bank_: '' }), { ok: false, errors: { bank_: REQUIRED('bank_') } });
+  assert.equal(run({ 'meta.*_id': 'required' }, {}), { ok: true, validated: {} });
+  const ids = run({ 'meta.*_id': 'integer' }, { meta: { a_id: 'x', b: 'y', c_id: [1] } });
+  assert.equal(errorKeys(ids), ['meta.a_id', 'meta.c_id']);
+});
+
+gathered('* alone over integer-like keys answers as PHP renumbers them', () => {
+  assert.equal(run({ '*': ['required'] }, { '1': 5 }), { ok: false, errors: { '0': REQUIRED('0') } });
+  // (JavaScript lists integer-like keys first, so only the set of keys can be compared here.)
+  const mixed = run({ '*': 'integer' }, { '1': 'y', '2': [1], '3': { c: 1 } });
+  assert.equal(errorKeys(mixed).sort(), ['1', '2', '3']);
+  const renumbered = run({ '*': 'required' }, { '5': { c: 1 }, '7': 'x' });
+  assert.equal(renumbered, { ok: false, errors: { '0': REQUIRED('0'), '1': REQUIRED('1'), '2': REQUIRED('2') } });
+});
+
+gathered.run();
+
 const distinct = suite('distinct');
 
 distinct('both duplicates fail; loose comparison by default', () => {
@@ -158,6 +193,22 @@ validated('validated output never reuses the input container it writes into', ()
     (outcome.validated.items as unknown[]).push('x');
     assert.is(input.items.length, 1);
   }
+});
+
+validated('excluded items leave the holes PHP unset leaves: none left is [], a gap makes an object, the end shortens the list', () => {
+  assert.equal(run({ 'lines.*': 'exclude', lines: 'array|max:5' }, { lines: ['a', 'b'] }), { ok: true, validated: { lines: [] } });
+  const gap = run({ 'lines.*': 'exclude_unless:lines.*,b', lines: 'array' }, { lines: ['a', 'b', 'c'] });
+  assert.equal(gap, { ok: true, validated: { lines: { 1: 'b' } } });
+  assert.ok(gap.ok && !Array.isArray(gap.validated.lines));
+  const end = run({ 'lines.*': 'exclude_unless:lines.*,a', lines: 'array' }, { lines: ['a', 'b'] });
+  assert.ok(end.ok && Array.isArray(end.validated.lines));
+  assert.equal(end, { ok: true, validated: { lines: ['a'] } });
+});
+
+validated('only a rule written exactly array or list leaves an array to its children (in_array on the rule strings)', () => {
+  const input = { rows: [{ n: 1, d: 2 }] };
+  assert.equal(run({ rows: 'Array', 'rows.*.n': 'integer' }, input), { ok: true, validated: { rows: [{ n: 1, d: 2 }] } });
+  assert.equal(run({ rows: 'array', 'rows.*.n': 'integer' }, input), { ok: true, validated: { rows: [{ n: 1 }] } });
 });
 
 validated.run();

@@ -135,8 +135,19 @@ test('stripslashes as PHP', () => {
   assert.is(stripslashes('end\\'), 'end');
 });
 
-test('bad tables and columns are refused: a model class, a name that is no identifier, an empty table', () => {
-  assert.throws(() => exists('exists:App\\Models\\User'), /a model class \("App\\Models\\User"\) cannot name the table here/);
+test('a model class is read as parseTable reads it: resolved when the rule runs (rules-database-models.test.ts)', () => {
+  assert.equal(exists('exists:App\\Models\\User'), {
+    connection: null,
+    table: 'App\\Models\\User',
+    model: 'App\\Models\\User',
+    column: 'email',
+    extra: [],
+  });
+  assert.equal(exists('exists:audit.App\\Models\\User').connection, 'audit');
+});
+
+test('bad tables and columns are refused: a backslash name that is no class, a name that is no identifier, an empty table', () => {
+  assert.throws(() => exists('exists:App\\Models\\Bad Name'), /"App\\Models\\Bad Name" is neither a table nor a model class name/);
   assert.throws(() => exists('exists:users;drop'), /invalid table name "users;drop"/);
   assert.throws(() => exists('exists:a.b.c'), /invalid table name/);
   assert.throws(() => exists('exists:,email'), /it needs a table/);
@@ -163,7 +174,7 @@ test('at boot: a bad database rule is a LogicException naming the class, the fie
     /SignupRequest: .*"unique:users,email,NULL,id,deleted_at" for field "email": .*no value/,
   );
   refused({ 'tags.*': 'exists:tags' }, /SignupRequest: .*for field "tags\.\*": the column cannot be guessed/);
-  refused({ owner: 'exists:App\\User' }, /SignupRequest: .*"owner": a model class/);
+  refused({ owner: 'exists:App\\Bad-User' }, /SignupRequest: .*"owner": "App\\Bad-User" is neither a table nor a model class name/);
   assert.not.throws(compile({ email: 'required|email|unique:users,email', 'items.*.id': 'exists:items' }));
 });
 

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { nowInstant } from '../../src/validation/dates.js';
 import { strtotime } from '../../src/validation/strtotime/strtotime.js';
 import { zoneClockReads } from '../../src/validation/strtotime/zones.js';
-import { compileSync, table } from './helpers.js';
+import { compileSync, run, table } from './helpers.js';
 
 const DATE = ['The value field must be a valid date.'];
 
@@ -107,6 +107,46 @@ table(format, [
 ]);
 format.run();
 
+const lenient = suite('date_format: what createFromFormat reads, compared back with PHP ==');
+table(lenient, [
+  // A format of digits prints a number, and `'01' == 1`: the short forms timelib reads pass.
+  ['date_format:H', 1, null],
+  ['date_format:H', '1', null],
+  ['date_format:j', '05', null],
+  ['date_format:Ymd', 20240105, null],
+  // Greedy, as timelib: H takes 12, then i has one digit left.
+  ['date_format:Hi', '123', ['The value field must match the format Hi.']],
+  ['date_format:Ymd', '2024015', ['The value field must match the format Ymd.']],
+  ['date_format:u', '1', ['The value field must match the format u.']],
+  ['date_format:d', ' 1', ['The value field must match the format d.']],
+  // An offset is read by the zone parser, which takes `+00:00:20` whole.
+  ['date_format:v.P:Y', '000.+00:00:2024', ['The value field must match the format v.P:Y.']],
+  ['date_format:H:i P', '10:30 +01:00', null],
+  // A day name is the word up to the next delimiter, as timelib reads it.
+  ['date_format:j\\Tl_G', '4TSunday_10', ['The value field must match the format j\\Tl_G.']],
+  ['date_format:j l', '4 Sunday', null],
+  ['date_format:l j', 'Sunday 4', null],
+  // A day name moves the date forward to that weekday (not when it is that day), then it is formatted back.
+  ['date_format:Y/D H', '2025/Fri 20', null],
+  ['date_format:j D', '4 Mon', ['The value field must match the format j D.']],
+  ['date_format:Y-m-d D', '2024-01-07 Sun', null],
+  // A month name is all the letters that follow.
+  ['date_format:s.h\\TMl', '00.12TJulWednesday', ['The value field must match the format s.h\\TMl.']],
+  ['date_format:M l', 'Jul Wednesday', null],
+  // O prints +HHMM, a number too: the short offsets timelib reads compare equal.
+  ['date_format:O.v', '+000.000', null],
+  ['date_format:O.v', '+1.000', ['The value field must match the format O.v.']],
+  // A number of variable width takes its digits greedily and gives none back (G then s on 250: 25 and 0).
+  ['date_format:h:Gs', '02:250', ['The value field must match the format h:Gs.']],
+  ['date_format:jn', '111', null],
+  ['date_format:G:i', '5:30', null],
+  // A meridian before the hour is overridden by it: a G s pm 19 passes, am 19 fails (formatted back as pm).
+  ['date_format:a G', 'pm 19', null],
+  ['date_format:a G', 'am 19', ['The value field must match the format a G.']],
+  ['date_format:G a', '1 am', null],
+]);
+lenient.run();
+
 function isoDay(offsetDays: number): string {
   return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 }
@@ -189,6 +229,15 @@ table(
     start: 'date_format:d/m/Y',
   },
 );
+compare('date_equals fills no * in its parameter (not one of the rules that read another field), after does', () => {
+  const input = { c: [{ code: '2024-01-15', name: '2024-01-15' }] };
+  assert.equal(run({ 'c.*.name': 'date_equals:c.*.code' }, input), {
+    ok: false,
+    errors: { 'c.0.name': ['The c.0.name field must be a date equal to c.*.code.'] },
+  });
+  assert.equal(run({ 'c.*.name': 'after_or_equal:c.*.code' }, input), { ok: true, validated: { c: [{ name: '2024-01-15' }] } });
+});
+
 compare.run();
 
 const bulk = suite('many dates with a zone and a relative offset (the issue: 0.16-0.19 ms each)');

@@ -4,7 +4,8 @@
  * prohibits — each passing, failing, and its message as Laravel words it.
  */
 import { suite } from 'uvu';
-import { ABSENT, table, type Case } from './helpers.js';
+import * as assert from 'uvu/assert';
+import { ABSENT, run, table, type Case } from './helpers.js';
 
 const accepted = suite('accepted_if / declined_if / required_if_accepted / required_if_declined');
 table(accepted, [
@@ -73,3 +74,14 @@ table(prohibited, [
   ['prohibits:other', ABSENT, null, { other: 'y' }],
 ] satisfies Case[]);
 prohibited.run();
+
+const booleanOther = suite('required_if reads true/false as booleans only for a rule written boolean');
+
+booleanOther('the bool alias and Boolean are not "boolean" to shouldConvertToBoolean (in_array on the rule strings)', () => {
+  const required = { ok: false, errors: { password: ['The password field is required when tags is 1.'] } };
+  assert.equal(run({ tags: 'boolean', password: 'required_if:tags,true' }, { tags: 1 }), required);
+  assert.equal(run({ tags: 'bool', password: 'required_if:tags,true' }, { tags: 1 }), { ok: true, validated: { tags: 1 } });
+  assert.equal(run({ tags: 'Boolean', password: 'required_if:tags,true' }, { tags: 1 }), { ok: true, validated: { tags: 1 } });
+});
+
+booleanOther.run();

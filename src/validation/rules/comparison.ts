@@ -66,7 +66,8 @@ export const COMPARISON = {
   confirmed: {
     kind: 'value',
     message: 'The :attribute field confirmation does not match.',
-    compile: (c) => sameAs(c, c.params[0] || `${c.field.key}_confirmation`),
+    // Laravel 11 has no replacer for confirmed: a custom message's :other stays as written.
+    compile: (c) => ({ check: sameAs(c, c.params[0] || `${c.field.key}_confirmation`).check }),
   },
   different: {
     kind: 'value',

@@ -7,6 +7,7 @@
  * a `unique` rule reads from the input (`[field]`) is known per request.
  */
 import { isIdentifier, parseTable } from '../../database/identifiers.js';
+import { isClassName, isModelName } from '../../database/model-tables.js';
 import { conditionsFromExtra, type PresenceCondition } from '../../database/presence-condition.js';
 import { MISSING, lookup, splitPath } from '../paths.js';
 import { isIntegerString, isNumeric, phpString } from '../php.js';
@@ -16,6 +17,12 @@ export interface PresenceTarget {
   /** The connection of `connection.table`, or null for the default one. */
   readonly connection: string | null;
   readonly table: string;
+  /**
+   * The model class written as the table (`exists:App\Models\User`): its
+   * table, connection and key are resolved per application (`ModelTables`),
+   * and replace `table` (and the connection, unless one was written).
+   */
+  readonly model?: string;
   readonly column: string;
   /** The extra `column,value` pairs, read as `DatabasePresenceVerifier::addWhere`. */
   readonly extra: readonly PresenceCondition[];
@@ -58,7 +65,8 @@ export function uniqueTarget(params: readonly string[], field: RuleField): Uniqu
   // `isset($parameters[2])`: a parameter from a rule string is never null.
   if (params.length > 2) {
     // `$idColumn ??= $parameters[3] ?? 'id'`; the verifier then uses `$idColumn ?: 'id'`.
-    idColumn = params[3] || 'id';
+    // With a model, `parseTable` has set the id column already (its key name): the fourth parameter is not read.
+    idColumn = base.model !== undefined ? 'id' : params[3] || 'id';
     ignore = ignoredId(params[2]!);
     if (ignore !== null && !isIdentifier(idColumn)) throw new Error(nameProblem('id column', idColumn));
   }
@@ -66,11 +74,18 @@ export function uniqueTarget(params: readonly string[], field: RuleField): Uniqu
   return { ...base, ignore, idColumn, extra: params.length > 4 ? extraOf(params.slice(4)) : [] };
 }
 
-/** `parseTable`, without models: a class name cannot name a table here. */
-function tableOf(spec: string | undefined): { connection: string | null; table: string } {
+/**
+ * `parseTable`: `connection.table`, or a model class (`App\Models\User`,
+ * `connection.App\Models\User`) whose table is resolved when the rule runs.
+ */
+function tableOf(spec: string | undefined): { connection: string | null; table: string; model?: string } {
   if (spec === undefined || spec === '') throw new Error('it needs a table');
-  if (spec.includes('\\')) {
-    throw new Error(`a model class ("${spec}") cannot name the table here: write the table name ("users" or "connection.users")`);
+  if (isModelName(spec)) {
+    const dot = spec.indexOf('.');
+    const connection = dot === -1 ? null : spec.slice(0, dot);
+    const model = dot === -1 ? spec : spec.slice(dot + 1);
+    if (!isClassName(model)) throw new Error(`"${model}" is neither a table nor a model class name (App\\Models\\User)`);
+    return { connection, table: model, model };
   }
   if (!isIdentifier(spec)) throw new Error(nameProblem('table', spec));
   return parseTable(spec);

@@ -14,6 +14,7 @@ import { isValueConversionError } from '../../database/data-exception.js';
 import type { PresenceCondition } from '../../database/presence-condition.js';
 import { isPresenceValue, type PresenceValue } from '../../database/presence-value.js';
 import { PresenceVerifier } from '../../database/presence-verifier.js';
+import { CONVENTIONAL_MODEL_TABLES, ModelTables } from '../../database/model-tables.js';
 import type { PresentValues } from '../../database/present-values.js';
 import { LogicException } from '../../errors/logic-exception.js';
 import { isBlankString, isContainer, phpString } from '../php.js';
@@ -29,7 +30,12 @@ export const DATABASE = {
     compile: (c) => {
       const target = existsTarget(c.params, c.field);
       const field = c.field;
-      return { prefetch: (values, context) => existsCheck(target, checked(values, field), () => verifierFor(context, target)) };
+      return {
+        prefetch: (values, context) => {
+          const resolved = withModel(target, context);
+          return existsCheck(resolved, checked(values, field), () => verifierFor(context, resolved));
+        },
+      };
     },
   },
   unique: {
@@ -41,17 +47,31 @@ export const DATABASE = {
       const target = uniqueTarget(c.params, c.field);
       const field = c.field;
       return {
-        prefetch: (values, context) =>
-          uniqueCheck(
-            target,
+        prefetch: (values, context) => {
+          const resolved = withModel(target, context);
+          return uniqueCheck(
+            resolved,
             checked(values, field),
-            () => verifierFor(context, target),
+            () => verifierFor(context, resolved),
             () => inputOf(context),
-          ),
+          );
+        },
       };
     },
   },
 } as const satisfies RuleFamily;
+
+/**
+ * The target with its model resolved (`parseTable` with a model class): the
+ * model's table, its connection unless the rule names one, and for `unique`
+ * its key as the id column. The application's `ModelTables`, else the convention.
+ */
+function withModel<T extends PresenceTarget>(target: T, context: ValidationContext): T {
+  if (target.model === undefined) return target;
+  const model = context.service(ModelTables, () => CONVENTIONAL_MODEL_TABLES).resolve(target.model);
+  const resolved = { ...target, table: model.table, connection: target.connection ?? model.connection };
+  return 'idColumn' in target ? { ...resolved, idColumn: model.keyName } : resolved;
+}
 
 /** The check of a field none of whose values are checked (the runner never calls it). */
 const NOTHING_ASKED: Check = () => false;

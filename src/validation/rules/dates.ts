@@ -28,7 +28,8 @@ function withFormat(value: unknown, format: string, now: Instant): Instant | nul
 
 const isDateLike = (v: unknown): boolean => typeof v === 'string' || isNumeric(v);
 
-function compareRule(op: string, message: string): CheckedRule {
+/** `literal`: the parameter's `*`s are not filled (`date_equals` is not one of Laravel's `dependentRules`). */
+function compareRule(op: string, message: string, literal = false): CheckedRule {
   return {
     kind: 'value',
     params: 1,
@@ -36,7 +37,7 @@ function compareRule(op: string, message: string): CheckedRule {
     compile: (c) => {
       const param = c.params[0]!;
       const format = c.field.dateFormat;
-      const other = c.ref(param);
+      const other = c.ref(param, literal);
       // replaceBefore: a parameter strtotime reads is shown as written, anything else as a field's name.
       const replace: Replacer = isStrtotimeDate(param)
         ? [[':date', param]]
@@ -120,5 +121,5 @@ export const DATES = {
   before_or_equal: compareRule('<=', 'The :attribute field must be a date before or equal to :date.'),
   after: compareRule('>', 'The :attribute field must be a date after :date.'),
   after_or_equal: compareRule('>=', 'The :attribute field must be a date after or equal to :date.'),
-  date_equals: compareRule('=', 'The :attribute field must be a date equal to :date.'),
+  date_equals: compareRule('=', 'The :attribute field must be a date equal to :date.', true),
 } as const satisfies RuleFamily;

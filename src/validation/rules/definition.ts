@@ -65,7 +65,12 @@ export interface RuleContext {
   /** The facts of another field of the same rule map, if it has rules. */
   factsOf(key: string): FieldFacts | undefined;
   /** A field named in a parameter (`*` filled per attribute, `\.` a literal dot). */
-  ref(key: string): FieldRef;
+  /**
+   * A field named in a parameter. `*`s are filled with the attribute's keys,
+   * unless `literal` (a rule outside Laravel's `dependentRules`, such as
+   * `date_equals`, reads the name as written: a `*` there is never found).
+   */
+  ref(key: string, literal?: boolean): FieldRef;
   /** Throws the compile-time LogicException for this rule. */
   invalid(reason: string): never;
 }
