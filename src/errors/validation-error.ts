@@ -53,7 +53,8 @@ function summarise(errors: ValidationMessages): string {
       count++;
     }
   }
-  if (first === undefined) return 'The given data was invalid.';
+  // An array message (messages() gave one where a text was looked for) cannot lead the summary: Laravel's is_string check.
+  if (first === undefined || typeof first !== 'string') return 'The given data was invalid.';
   const more = count - 1;
   if (more === 0) return first;
   return `${first} (and ${more} more ${more === 1 ? 'error' : 'errors'})`;

@@ -10,7 +10,7 @@ import { LogicException } from '../errors/logic-exception.js';
 import { isThenable, type Awaitable } from '../awaitable.js';
 import type { InputBag } from '../http/own.js';
 import type { RunEnv } from './field-ref.js';
-import { render } from './messages.js';
+import { render, type Replacements } from './messages.js';
 import { DEFAULT_LIMITS, TooManyItemsError, type ValidationLimits } from './limits.js';
 import { OnlyFilter } from './only-filter.js';
 import { MISSING, expand, lookup, type Expansion } from './paths.js';
@@ -465,5 +465,25 @@ function message(plan: Plan, field: FieldPlan, rule: RulePlan, value: unknown, e
   if (reported !== null && !choice.custom && text === '') text = reported;
   const display = field.wildcard ? plan.displayOf(env.attribute, field.key) : field.display;
   const pairs = typeof m.replace === 'function' ? m.replace(env, value) : m.replace;
+  if (choice.array !== undefined) return renderArray(choice.array, display, inputOf(value), env.segments, pairs);
   return render(text, display, inputOf(value), env.segments, pairs);
+}
+
+/**
+ * An array message with each of its texts filled (PHP's `str_replace` over an array: other entries
+ * stay as they are). It goes into the answer's list as an object, as in the host framework.
+ */
+function renderArray(
+  entries: Readonly<Record<string, unknown>>,
+  display: string,
+  input: string | null,
+  segments: readonly string[],
+  pairs: Replacements,
+): string {
+  const filled: Record<string, unknown> = {};
+  for (const key of Object.keys(entries)) {
+    const entry = entries[key];
+    filled[key] = typeof entry === 'string' ? render(entry, display, input, segments, pairs) : entry;
+  }
+  return filled as unknown as string;
 }

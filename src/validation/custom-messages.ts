@@ -12,8 +12,17 @@
 import { isContainer } from './php.js';
 import type { CustomMessages, SizedMessages } from './types.js';
 
-/** What `messages()` gives one attribute and rule: a text, a size rule's texts by kind, or null for the default message. */
-export type Found = string | SizedMessages | null;
+/**
+ * An array found where a text is looked for (a field's nested messages found
+ * under a rule's name): the host framework makes it the message as it is,
+ * its texts' placeholders filled, so the answer lists an object.
+ */
+export class ArrayMessage {
+  constructor(readonly entries: Readonly<Record<string, unknown>>) {}
+}
+
+/** What `messages()` gives one attribute and rule: a text, a size rule's texts by kind, an array message, or null for the default message. */
+export type Found = string | SizedMessages | ArrayMessage | null;
 
 export interface MessageSource {
   readonly key: string;
@@ -110,8 +119,9 @@ function foundIn(source: MessageSource, rule: string, underAttribute: boolean): 
   if (message === null || message === undefined) return null;
   if (typeof message === 'string') return message;
   if (typeof message === 'number' || typeof message === 'boolean') return String(message);
-  // An object left over is a size rule's texts by kind; for any other rule the host framework throws, so the default stands.
-  return SIZE_RULES.has(rule) && isObjectValue(message) ? (message as SizedMessages) : null;
+  // An object left over is a size rule's texts by kind; for any other rule it is the message itself (getInlineMessage).
+  if (!isObjectValue(message)) return null;
+  return SIZE_RULES.has(rule) ? (message as SizedMessages) : new ArrayMessage(message);
 }
 
 function isObjectValue(value: unknown): value is Record<string, unknown> {

@@ -376,6 +376,11 @@ export function compileDateFormat(format: string): DateFormat {
             break;
           case 'g':
           case 'h':
+            // timelib: "Hour cannot be higher than 12", an error even when a later token sets the hour again.
+            if (Number(text) > 12) return null;
+            hour = Number(text);
+            pm = null;
+            break;
           case 'G':
           case 'H':
             hour = Number(text);

@@ -5,7 +5,7 @@
  * static placeholders) so a request only fills in what depends on it.
  */
 import { LogicException } from '../errors/logic-exception.js';
-import { keyPattern, resolveCustomMessage, messageSources, type Found, type MessageSource } from './custom-messages.js';
+import { ArrayMessage, keyPattern, resolveCustomMessage, messageSources, type Found, type MessageSource } from './custom-messages.js';
 import { FieldRef, type DisplayOf } from './field-ref.js';
 import { render, type Replacements } from './messages.js';
 import { displayName } from './php.js';
@@ -43,6 +43,8 @@ export interface TextChoice {
   readonly numericByValue: boolean;
   /** The text comes from `messages()`. */
   readonly custom: boolean;
+  /** An array `messages()` gave where a text was looked for: the message is it, its texts filled. */
+  readonly array?: Readonly<Record<string, unknown>>;
 }
 
 /** A `messages()` entry that applies only to some attributes of a wildcard field. */
@@ -279,6 +281,7 @@ function buildField(
   const plain = (text: string): TextChoice => ({ text, variants: null, numericByValue: false, custom: false });
   const choose = (found: Found, fallback: Message, numericWhenNumeric: boolean, own: string | undefined): TextChoice => {
     if (typeof found === 'string') return { text: found, variants: null, numericByValue: false, custom: true };
+    if (found instanceof ArrayMessage) return { text: '', variants: null, numericByValue: false, custom: true, array: found.entries };
     if (found !== null) {
       // A size rule's texts by kind (getAttributeType: the field's rules, else a file or a string); a kind left out keeps the default.
       const base = typeof fallback === 'string' ? { numeric: fallback, file: fallback, array: fallback, string: fallback } : fallback;
@@ -311,6 +314,7 @@ function buildField(
     const conditional = custom.conditional.map((c) => ({ matches: c.matches, choice: choose(c.found, fallback, numericWhenNumeric, own) }));
     const text = choice.text;
     const dependsOnAttribute =
+      choice.array !== undefined ||
       field.wildcard ||
       numericWhenNumeric ||
       conditional.length > 0 ||

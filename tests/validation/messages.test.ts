@@ -247,6 +247,19 @@ custom('confirmed has no :other placeholder (Laravel 11 has no replacer for it)'
   assert.equal(outcome, { ok: false, errors: { 'data.id': ['Bad :other'] } });
 });
 
+custom("a field's nested messages found under a rule's name are the message, as Laravel gives them: the array, placeholders filled", () => {
+  // getFromLocalArray finds the key "email" (the rule) for the field "type"; the value is the field email's array.
+  const messages = { email: { required: 'Bad :ATTRIBUTE!', date: 'For :attribute: :input' } };
+  const outcome = run({ email: 'required', type: 'email' }, { type: 'm i' }, { messages, attributes: { type: 'firstName' } });
+  assert.equal(outcome, {
+    ok: false,
+    errors: {
+      email: ['Bad EMAIL!'],
+      type: [{ required: 'Bad FIRSTNAME!', date: 'For firstName: m i' }],
+    },
+  } as never);
+});
+
 custom.run();
 
 const unique = suite('one copy of each message per attribute (MessageBag)');

@@ -144,6 +144,10 @@ table(lenient, [
   ['date_format:a G', 'pm 19', null],
   ['date_format:a G', 'am 19', ['The value field must match the format a G.']],
   ['date_format:G a', '1 am', null],
+  // A 12-hour token over 12 is an error of its own, even when a later hour replaces it (g takes 90 of 909).
+  ['date_format:gh', '909', ['The value field must match the format gh.']],
+  ['date_format:hG', '1305', ['The value field must match the format hG.']],
+  ['date_format:gh', '1212', null],
 ]);
 lenient.run();
 
