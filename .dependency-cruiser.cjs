@@ -4,11 +4,12 @@
  * layer imports only the layers below it.
  */
 const layers = [
-  ['errors and support', ['src/typing/', 'src/errors/', 'src/awaitable\\.ts', 'src/container\\.ts', 'src/validation/php-regex\\.ts', 'src/regex/']],
+  ['errors and support', ['src/typing/', 'src/errors/', 'src/awaitable\\.ts', 'src/container\\.ts', 'src/regex/']],
+  ['PHP compatibility', ['src/php/']],
   ['configuration', ['src/config\\.ts', 'src/config/']],
   ['http', ['src/http/']],
   ['database and files', ['src/database/', 'src/files/']],
-  ['validation', ['src/validation/(?!php-regex\\.ts)']],
+  ['validation', ['src/validation/']],
   ['actions', ['src/action\\.ts', 'src/action-controller\\.ts', 'src/form-request\\.ts', 'src/handles\\.ts', 'src/precognition\\.ts']],
   ['routing', ['src/routing/']],
   ['diagnostics', ['src/diagnostics/']],

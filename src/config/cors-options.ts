@@ -1,6 +1,6 @@
 import { LogicException } from '../errors/logic-exception.js';
 import { compileBoundedRegex } from '../regex/bounded-regex.js';
-import { compilePcre } from '../validation/php-regex.js';
+import { compilePcre } from '../php/php-regex.js';
 
 /**
  * The `cors` option: the keys of the host framework's `config/cors.php`.

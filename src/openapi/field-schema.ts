@@ -7,7 +7,7 @@
  * narrower than what the validator accepts (`integer` also takes `"5"`), never wider
  * where it states something.
  */
-import { compilePhpRegex } from '../validation/php-regex.js';
+import { compilePhpRegex } from '../php/php-regex.js';
 import { parseFieldRules, ruleKey, type ParsedRule } from '../validation/rule-parser.js';
 import type { FieldRules } from '../validation/types.js';
 import type { JsonSchema } from './types.js';

@@ -6,11 +6,11 @@
  * `02-30` becomes `03-01`) and formats every token again to compare.
  */
 import { NUMERIC_STRING } from './php.js';
-import { emptyParsedTime, ZONE_ID, ZONE_OFFSET } from './strtotime/parsed-time.js';
-import type { Instant } from './strtotime/resolve.js';
-import { parseZoneInto } from './strtotime/scanner.js';
-import { TokenReader } from './strtotime/token-reader.js';
-import { offsetAt } from './strtotime/zones.js';
+import { emptyParsedTime, ZONE_ID, ZONE_OFFSET } from '../php/strtotime/parsed-time.js';
+import type { Instant } from '../php/strtotime/resolve.js';
+import { parseZoneInto } from '../php/strtotime/scanner.js';
+import { TokenReader } from '../php/strtotime/token-reader.js';
+import { offsetAt } from '../php/strtotime/zones.js';
 
 /** Milliseconds since the epoch for wall-clock parts read as UTC (no overflow correction). */
 function wallClock(year: number, month: number, day: number, hour = 0, minute = 0, second = 0, ms = 0): number {

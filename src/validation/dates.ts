@@ -9,12 +9,12 @@
  */
 import { isNumeric, phpString } from './php.js';
 import { carbonParse, prepareCarbonParse } from './strtotime/carbon.js';
-import type { Instant } from './strtotime/resolve.js';
-import { resolve } from './strtotime/resolve.js';
-import { parseDateString } from './strtotime/scanner.js';
-import { checkParsedDate, strtotime } from './strtotime/strtotime.js';
+import type { Instant } from '../php/strtotime/resolve.js';
+import { resolve } from '../php/strtotime/resolve.js';
+import { parseDateString } from '../php/strtotime/scanner.js';
+import { checkParsedDate, strtotime } from '../php/strtotime/strtotime.js';
 
-export type { Instant } from './strtotime/resolve.js';
+export type { Instant } from '../php/strtotime/resolve.js';
 
 /** The current instant, as PHP's clock gives it (microseconds from JavaScript's milliseconds). */
 export function nowInstant(): Instant {

@@ -54,7 +54,7 @@ const SPECS: Readonly<Record<string, readonly RuleMap[]>> = {
   digits: [{ value: 'digits:4' }],
   digits_between: [{ value: 'digits_between:1,5' }],
   // email:dns looks domains up through IO_CONTEXT's resolver, which answers at once. The egulias
-  // parser on runs of quotes, parentheses and backslashes: tests/validation/email/rfc-parser.test.ts.
+  // parser on runs of quotes, parentheses and backslashes: tests/php/email/rfc-parser.test.ts.
   email: [
     { value: 'email' },
     { value: 'email:spoof' },

@@ -1,8 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { nowInstant } from '../../src/validation/dates.js';
-import { strtotime } from '../../src/validation/strtotime/strtotime.js';
-import { zoneClockReads } from '../../src/validation/strtotime/zones.js';
+import { strtotime } from '../../src/php/strtotime/strtotime.js';
+import { zoneClockReads } from '../../src/php/strtotime/zones.js';
 import { compileSync, run, table } from './helpers.js';
 
 const DATE = ['The value field must be a valid date.'];

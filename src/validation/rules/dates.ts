@@ -17,7 +17,7 @@ import {
   nowInstant,
 } from '../dates.js';
 import { isNumeric, phpString } from '../php.js';
-import { createFromFormat } from '../strtotime/from-format.js';
+import { createFromFormat } from '../../php/strtotime/from-format.js';
 import type { Check, CheckedRule, Replacer, RuleFamily } from './definition.js';
 
 /** `getDateTimeWithOptionalFormat`: `createFromFormat('!'.$format)` first, then `Date::parse`. */

@@ -7,9 +7,9 @@
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { MAIL_TYPES, acceptsMail, dnsLookups, emailDnsHost, hostsPassing } from '../dns-lookups.js';
 import { isContainer, phpString } from '../php.js';
-import { emailValidations } from '../email/email-validations.js';
+import { emailValidations } from '../../php/email/email-validations.js';
 import { isUrl, urlWithProtocols } from '../url.js';
-import { BACKWARD_TIMEZONES, TIMEZONES, ZONE_COUNTRIES } from '../timezones.js';
+import { BACKWARD_TIMEZONES, TIMEZONES, ZONE_COUNTRIES } from '../../php/timezones.js';
 import type { RuleFamily } from './definition.js';
 
 const UUID = /^[\da-fA-F]{8}-[\da-fA-F]{4}-[\da-fA-F]{4}-[\da-fA-F]{4}-[\da-fA-F]{12}$/;

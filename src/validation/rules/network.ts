@@ -5,7 +5,7 @@
  * `DnsResolver` (node's resolver when none is bound).
  */
 import { ADDRESS_TYPES, dnsLookups, hasAddress, hostsPassing } from '../dns-lookups.js';
-import { phpUrlHost } from '../php-url.js';
+import { phpUrlHost } from '../../php/php-url.js';
 import type { RuleFamily } from './definition.js';
 
 export const NETWORK = {

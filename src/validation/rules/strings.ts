@@ -2,7 +2,7 @@
  * String rules: character classes (`alpha`...), affixes (`starts_with`...),
  * `regex` / `not_regex` (a PCRE literal translated once by `php-regex.ts`).
  */
-import { compilePcre, type PhpRegex } from '../php-regex.js';
+import { compilePcre, type PhpRegex } from '../../php/php-regex.js';
 import { isContainer, isNumeric, phpString } from '../php.js';
 import type { CheckedRule, RuleContext, RuleFamily } from './definition.js';
 import { valuesParam } from './params.js';

@@ -7,8 +7,8 @@
  * `'next 2pm'`...). Null where Laravel's `getDateTime` gets nothing.
  */
 import { countOf, isContainer, isNumeric, phpFloatString, phpString } from '../php.js';
-import { type Instant, isAbsolute, modify, resolve } from './resolve.js';
-import { MAX_DATE_BYTES, parseDateString } from './scanner.js';
+import { type Instant, isAbsolute, modify, resolve } from '../../php/strtotime/resolve.js';
+import { MAX_DATE_BYTES, parseDateString } from '../../php/strtotime/scanner.js';
 
 /** Carbon's getIntegerAndDecimalParts + createFromTimestampUTC; null where it throws. */
 function fromTimestamp(value: number | string): Instant | null {

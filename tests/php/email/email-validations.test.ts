@@ -6,7 +6,7 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { messagesOf } from '../helpers.js';
+import { messagesOf } from '../../validation/helpers.js';
 
 const MESSAGE = ['The value field must be a valid email address.'];
 const a = (n: number): string => 'a'.repeat(n);

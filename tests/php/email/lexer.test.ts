@@ -5,7 +5,7 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { T, tokenize } from '../../../src/validation/email/lexer.js';
+import { T, tokenize } from '../../../src/php/email/lexer.js';
 
 const { GENERIC, INVALID, IPV6TAG, CRLF, DOUBLECOLON, NUL, INVERT_QUESTIONMARK, INVERT_EXCLAMATION } = T;
 

@@ -7,7 +7,7 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { isLabelTooLong } from '../../../src/validation/email/label-length.js';
+import { isLabelTooLong } from '../../../src/php/email/label-length.js';
 import { assertLinear } from '../../helpers/growth.js';
 
 const PHP: readonly (readonly [string, boolean])[] = [

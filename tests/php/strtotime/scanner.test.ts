@@ -6,9 +6,9 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { RULES } from '../../../src/validation/strtotime/grammar.js';
-import { emptyParsedTime } from '../../../src/validation/strtotime/parsed-time.js';
-import { commonFormTokens, MAX_DATE_BYTES, parseDateString, scan, toBytes } from '../../../src/validation/strtotime/scanner.js';
+import { RULES } from '../../../src/php/strtotime/grammar.js';
+import { emptyParsedTime } from '../../../src/php/strtotime/parsed-time.js';
+import { commonFormTokens, MAX_DATE_BYTES, parseDateString, scan, toBytes } from '../../../src/php/strtotime/scanner.js';
 import { assertLinear } from '../../helpers/growth.js';
 
 const test = suite('strtotime scanner');

@@ -8,9 +8,9 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { EmailLexer } from '../../../src/validation/email/lexer.js';
-import { parseAddress, passesRfcValidations } from '../../../src/validation/email/rfc-parser.js';
-import type { EmailWarning } from '../../../src/validation/email/warnings.js';
+import { EmailLexer } from '../../../src/php/email/lexer.js';
+import { parseAddress, passesRfcValidations } from '../../../src/php/email/rfc-parser.js';
+import type { EmailWarning } from '../../../src/php/email/warnings.js';
 import { assertLinear } from '../../helpers/growth.js';
 
 const PHP: readonly (readonly [string, boolean, readonly EmailWarning[]])[] = [

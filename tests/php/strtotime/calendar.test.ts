@@ -1,7 +1,7 @@
 /** timelib's calendar arithmetic: weekdays, epoch days both ways, overflow normalisation. */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { civilFromDays, dayOfWeek, daysInMonth, epochDays, normalize } from '../../../src/validation/strtotime/calendar.js';
+import { civilFromDays, dayOfWeek, daysInMonth, epochDays, normalize } from '../../../src/php/strtotime/calendar.js';
 
 const test = suite('strtotime calendar');
 

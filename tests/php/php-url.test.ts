@@ -6,7 +6,7 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { phpUrlHost } from '../../src/validation/php-url.js';
+import { phpUrlHost } from '../../src/php/php-url.js';
 import { assertLinear } from '../helpers/growth.js';
 
 const CASES: readonly (readonly [string, string | null])[] = [

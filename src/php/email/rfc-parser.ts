@@ -3,7 +3,7 @@
  * the domain, as Laravel's `email` and `email:rfc` read an address, and the
  * RFC warnings `email:strict` refuses. A port of egulias/email-validator
  * 3.2/4.0 (the versions Laravel 11 accepts), checked against PHP's answers
- * (tests/validation/email/rfc-parser.test.ts).
+ * (tests/php/email/rfc-parser.test.ts).
  */
 import { parseDomainPart } from './domain-part.js';
 import { EmailLexer, T } from './lexer.js';

@@ -7,9 +7,9 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { UNSET } from '../../../src/validation/strtotime/parsed-time.js';
-import { parseDateString } from '../../../src/validation/strtotime/scanner.js';
-import { checkParsedDate, strtotime } from '../../../src/validation/strtotime/strtotime.js';
+import { UNSET } from '../../../src/php/strtotime/parsed-time.js';
+import { parseDateString } from '../../../src/php/strtotime/scanner.js';
+import { checkParsedDate, strtotime } from '../../../src/php/strtotime/strtotime.js';
 
 const NOW = { sse: 1_705_314_645, us: 0 };
 

@@ -7,7 +7,7 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { isFilterEmail } from '../../../src/validation/email/filter-email.js';
+import { isFilterEmail } from '../../../src/php/email/filter-email.js';
 import { assertLinear } from '../../helpers/growth.js';
 
 const PHP: readonly (readonly [string, boolean, boolean])[] = [

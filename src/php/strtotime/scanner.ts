@@ -125,7 +125,7 @@ export function scan(t: ParsedTime, text: string): void {
  * ISO 8601 dates and date-times (`2024-01-15`, `2024-01-15 10:30:00`,
  * `2024-01-15T10:30:00.5+02:00`), the forms most values take, split into the
  * tokens the scan would find without running the scan's rules one by one.
- * tests/validation/strtotime/scanner.test.ts checks that both agree.
+ * tests/php/strtotime/scanner.test.ts checks that both agree.
  */
 const COMMON_FORM =
   /^([0-9]{4}-(?:0[0-9]|1[0-2])-(?:0[0-9]|[12][0-9]|3[01]))(?:([ T])((?:[01][0-9]|2[0-3]):[0-5][0-9])(:[0-5][0-9](\.[0-9]{1,9})?)?(Z|[+-](?:[01][0-9]|2[0-3]):?[0-5][0-9])?)?$/;

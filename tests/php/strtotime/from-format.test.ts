@@ -6,7 +6,7 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createFromFormat } from '../../../src/validation/strtotime/from-format.js';
+import { createFromFormat } from '../../../src/php/strtotime/from-format.js';
 import { assertLinear } from '../../helpers/growth.js';
 
 const NOW = { sse: 1_705_314_645, us: 0 };

@@ -9,7 +9,7 @@ import {
   transitionBefore,
   zoneClockHours,
   zoneClockReads,
-} from '../../../src/validation/strtotime/zones.js';
+} from '../../../src/php/strtotime/zones.js';
 
 const test = suite('strtotime zones');
 

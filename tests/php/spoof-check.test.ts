@@ -8,7 +8,7 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { isSpoofSuspicious } from '../../src/validation/spoof-check.js';
+import { isSpoofSuspicious } from '../../src/php/spoof-check.js';
 import { assertLinear } from '../helpers/growth.js';
 
 const CASES: readonly (readonly [string, boolean])[] = [
