@@ -5,7 +5,8 @@ import { resolveConfig, type SwitchyardConfig, type SwitchyardOptions } from './
 import { createContainer, type Container } from './container.js';
 import { Router, type RouterHost } from './routing/router.js';
 import { MiddlewareResolver, type MiddlewareClass, type MiddlewareSpec } from './routing/middleware-resolver.js';
-import { resume, type Exchange } from './routing/exchange.js';
+import type { Exchange } from './routing/exchange.js';
+import { continueStages } from './pipeline/route-middleware.js';
 import { SvcServiceProvider } from './svc/svc-service-provider.js';
 import { SigningServiceProvider } from './signing/signing-service-provider.js';
 import type { ProviderHost, ServiceProvider } from './service-provider.js';
@@ -161,7 +162,7 @@ export class Application implements RouterHost, ProviderHost {
     const actionMiddleware = new Map<ActionPlan, Handler<Exchange>>();
     for (const plan of tables.flatMap(plansOf)) {
       if (plan.policy.middleware.length > 0 && !actionMiddleware.has(plan)) {
-        actionMiddleware.set(plan, compose(resolver.resolve(plan.policy.middleware as MiddlewareSpec[]), resume, this.render));
+        actionMiddleware.set(plan, compose(resolver.resolve(plan.policy.middleware as MiddlewareSpec[]), continueStages, this.render));
       }
     }
     // Everything resolved: only now change state, so a failed boot fails again next time.
@@ -174,7 +175,7 @@ export class Application implements RouterHost, ProviderHost {
     const runs = { svc: lists.svc.map((s) => s.run), plain: lists.plain.map((s) => s.run), form: lists.form.map((s) => s.run) };
     routes.forEach((route, i) => {
       const kind = route.selectsAction ? 'svc' : forms[i] !== undefined ? 'form' : 'plain';
-      route.seal(runs[kind], compose(routeMiddleware[i]!, resume, this.render), forms[i]);
+      route.seal(runs[kind], compose(routeMiddleware[i]!, continueStages, this.render), forms[i]);
     });
     this.router.seal();
     this.#stageLists = lists;

@@ -1,6 +1,7 @@
 import type { HttpRequest } from '../http/request.js';
 import type { JsonResponse } from '../http/response.js';
 import type { Awaitable } from '../awaitable.js';
+import type { Handler } from '../http/compose.js';
 import type { NotFoundError } from '../errors/http-error.js';
 import type { FormRequest } from '../form-request.js';
 import type { ActionPlan, ActionTable, FormRequestPlan } from './action-table.js';
@@ -21,7 +22,8 @@ export interface ExchangeRoute {
   /** A plain route's form request. */
   readonly form: FormRequestPlan | undefined;
   accepts(method: string): boolean;
-  runMiddleware(exchange: Exchange): Awaitable<JsonResponse>;
+  /** The route's middleware, composed at boot around the stages after it. */
+  readonly composedMiddleware: Handler<Exchange>;
   callHandler(request: HttpRequest, form: FormRequest | undefined): Awaitable<JsonResponse>;
 }
 
@@ -64,10 +66,4 @@ export class Exchange {
   get variesOnPrecognition(): boolean {
     return this.plan?.precognition === true || this.route?.precognitive === true;
   }
-}
-
-/** The destination of route middleware: carry on with the request the middleware passed. */
-export function resume(request: HttpRequest, exchange: Exchange): Awaitable<JsonResponse> {
-  exchange.request = request;
-  return exchange.next();
 }

@@ -55,7 +55,7 @@ export class Route {
   #name: string | undefined;
   #middleware: MiddlewareSpec[] = [];
   #stages: readonly Stage[] | undefined;
-  #runMiddleware: Handler<Exchange> | undefined;
+  #composed: Handler<Exchange> | undefined;
   #form: FormRequestPlan | undefined;
   #precognitive = false;
 
@@ -129,9 +129,9 @@ export class Route {
   }
 
   /** @internal At boot: the ordered stages, the route middleware composed once, and the plain route's form request. */
-  seal(stages: readonly Stage[], runMiddleware: Handler<Exchange>, form?: FormRequestPlan): void {
+  seal(stages: readonly Stage[], middleware: Handler<Exchange>, form?: FormRequestPlan): void {
     this.#stages = stages;
-    this.#runMiddleware = runMiddleware;
+    this.#composed = middleware;
     this.#form = form;
   }
 
@@ -146,8 +146,9 @@ export class Route {
     return (this.handler as (input: HttpRequest | FormRequest, route: Route) => Awaitable<JsonResponse>)(form ?? request, this);
   }
 
-  /** Runs the route middleware around the rest of the stages (the pipeline calls it). */
-  runMiddleware(exchange: Exchange): Awaitable<JsonResponse> {
-    return this.#runMiddleware!(exchange.request, exchange);
+  /** The route's middleware, composed once at boot around the stages after it (the pipeline calls it). */
+  get composedMiddleware(): Handler<Exchange> {
+    if (this.#composed === undefined) throw new LogicException(`Route "${this.path}" was not booted.`);
+    return this.#composed;
   }
 }
