@@ -102,8 +102,8 @@ export class RequestBase {
     this.#attributes?.set('request_id', id);
   }
 
-  // NaN, not 0: a field that starts as a small integer and later holds a fraction changes
-  // representation, and V8 then deprecates every hidden class of Request (tests/logging/field-representation).
+  // NaN, not 0: the field always holds a fraction (`performance.now()`), so it starts as one; a field that
+  // changes kind slows every request object down (tests/logging/field-representation holds it).
   #startedAt = Number.NaN;
 
   /** @internal When request logging saw the request begin (`performance.now()`), for its duration. */
