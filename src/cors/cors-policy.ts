@@ -4,7 +4,7 @@ import type { ErrorRenderer, Handler } from '../http/compose.js';
 import { isThenable } from '../awaitable.js';
 import { PRECOGNITION_HEADERS, type CorsConfig } from '../config/cors-options.js';
 import { compilePaths, type PathMatcher } from './paths.js';
-import { compileWildcard, type WildcardMatcher } from './wildcard.js';
+import { compileWildcard, type WildcardMatcher } from '../php/str-is.js';
 import { addVary } from './vary.js';
 
 const ALLOW_ORIGIN = 'access-control-allow-origin';

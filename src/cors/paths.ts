@@ -1,5 +1,5 @@
 import type { HttpRequest } from '../http/request.js';
-import { compileWildcard, type WildcardMatcher } from './wildcard.js';
+import { compileWildcard, type WildcardMatcher } from '../php/str-is.js';
 
 /** Tells whether CORS applies to a request's path. */
 export type PathMatcher = (request: HttpRequest) => boolean;

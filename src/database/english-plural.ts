@@ -5,6 +5,7 @@
  * plural of its class's last word (`UserProfile` → `user_profiles`,
  * `Person` → `people`).
  */
+import { strSnake } from '../php/str-snake.js';
 
 /** Words left as they are (doctrine's uninflected plurals), as one case-insensitive pattern. */
 const UNINFLECTED = new RegExp(
@@ -318,15 +319,6 @@ function pluralStudly(name: string): string {
   return plural(name);
 }
 
-/** `Str::snake` of a class name (`UserProfiles` → `user_profiles`). */
-function snakeName(name: string): string {
-  if (/^[a-z]+$/.test(name)) return name;
-  return name
-    .replace(/\s+/gu, '')
-    .replace(/(.)(?=[A-Z])/gu, '$1_')
-    .toLowerCase();
-}
-
 /**
  * The table Laravel's `Model::getTable()` gives a model that names none:
  * the snake case of the plural of its class basename
@@ -334,5 +326,5 @@ function snakeName(name: string): string {
  */
 export function conventionalTable(modelClass: string): string {
   const basename = modelClass.slice(modelClass.lastIndexOf('\\') + 1);
-  return snakeName(pluralStudly(basename));
+  return strSnake(pluralStudly(basename));
 }

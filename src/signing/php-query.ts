@@ -5,6 +5,7 @@
  * generator's path encoding. A signature covers these bytes, so a URL signed
  * here is byte-for-byte the URL the framework would sign for the same input.
  */
+import { rawUrlEncode as phpRawUrlEncode } from '../php/rawurlencode.js';
 import { LogicException } from '../errors/logic-exception.js';
 
 /** A value that may be put in a signed URL's query string. */
@@ -21,19 +22,13 @@ export type QueryValue =
 /** Signed URL parameters: names to values (nested arrays and objects use brackets). */
 export type QueryParams = { readonly [key: string]: QueryValue };
 
-/**
- * PHP's `rawurlencode`: UTF-8 percent-encoding of everything except
- * `A-Z a-z 0-9 - _ . ~`, upper-case hex. `encodeURIComponent` also keeps
- * `! ' ( ) *`, which PHP encodes.
- */
+/** PHP's `rawurlencode`, a part that cannot be a URL (a lone surrogate) being the signer's LogicException. */
 function rawUrlEncode(text: string): string {
-  let encoded: string;
   try {
-    encoded = encodeURIComponent(text);
+    return phpRawUrlEncode(text);
   } catch {
     throw new LogicException('A signed URL part is not valid Unicode (lone surrogate).');
   }
-  return encoded.replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
 }
 
 /** Characters the route URL generator decodes again after `rawurlencode` (its `$dontEncode`). */

@@ -5,6 +5,7 @@
  */
 import { isBag } from '../http/own.js';
 import { UploadedFile } from '../http/uploaded-file.js';
+import { strSnake } from '../php/str-snake.js';
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
@@ -185,21 +186,9 @@ export function displayValue(value: unknown): string {
   return phpString(value) ?? String(value);
 }
 
-const WORD_START = /(^|[ \t\r\n\f\v])(\S)/g;
-const WHITESPACE = /\s+/gu;
-const BEFORE_UPPER = /(.)(?=[A-Z])/gu;
-const LOWER_ONLY = /^[a-z]+$/;
-
-/** `Str::snake($value)`: `firstName` → `first_name`, `first name` → `first_name`. */
-function snake(value: string): string {
-  if (LOWER_ONLY.test(value)) return value;
-  const words = value.replace(WORD_START, (_m, sep: string, ch: string) => sep + ch.toUpperCase());
-  return words.replace(WHITESPACE, '').replace(BEFORE_UPPER, '$1_').toLowerCase();
-}
-
 /** The displayable name of a field that has no custom name: `first_name` → `first name`. */
 export function displayName(attribute: string): string {
-  return snake(attribute).replaceAll('_', ' ');
+  return strSnake(attribute).replaceAll('_', ' ');
 }
 
 /** Number of Unicode code points (PHP `mb_strlen`): `'€'` and an emoji are one each. */

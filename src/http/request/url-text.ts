@@ -3,6 +3,8 @@
  * PHP's `http_build_query` (RFC 3986, as `Arr::query`) and Symfony's query
  * normalisation (`HeaderUtils::normalizeQueryString`: keys sorted, re-encoded).
  */
+import { rawUrlEncode } from '../../php/rawurlencode.js';
+import { compileWildcard } from '../../php/str-is.js';
 import { isContainer } from './data-path.js';
 import { createBag, type InputBag } from '../own.js';
 
@@ -14,31 +16,9 @@ import { createBag, type InputBag } from '../own.js';
 export function strIs(patterns: readonly unknown[], value: string): boolean {
   for (const pattern of patterns.flat(Number.POSITIVE_INFINITY)) {
     if (typeof pattern !== 'string' && typeof pattern !== 'number') continue;
-    if (wildcardMatch(String(pattern), value)) return true;
+    if (compileWildcard(String(pattern))(value)) return true;
   }
   return false;
-}
-
-function wildcardMatch(pattern: string, value: string): boolean {
-  if (pattern === value) return true;
-  const pieces = pattern.split('*');
-  if (pieces.length === 1) return false;
-  const first = pieces[0]!;
-  const last = pieces[pieces.length - 1]!;
-  if (!value.startsWith(first) || value.length < first.length + last.length || !value.endsWith(last)) return false;
-  let at = first.length;
-  const end = value.length - last.length;
-  for (let i = 1; i < pieces.length - 1; i++) {
-    const found = value.indexOf(pieces[i]!, at);
-    if (found === -1 || found + pieces[i]!.length > end) return false;
-    at = found + pieces[i]!.length;
-  }
-  return true;
-}
-
-/** PHP's `rawurlencode`. */
-function rawUrlEncode(text: string): string {
-  return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 /** PHP's `http_build_query($data, '', '&', PHP_QUERY_RFC3986)`: nested keys in brackets, null left out, booleans as 1/0. */

@@ -1,7 +1,7 @@
 /** `compileWildcard` is the host framework's `Str::is`, without a regular expression. */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { compileWildcard } from '../../src/cors/wildcard.js';
+import { compileWildcard } from '../../src/php/str-is.js';
 import { assertLinear } from '../helpers/growth.js';
 
 const test = suite('cors: Str::is wildcards');
