@@ -2,15 +2,15 @@
  * Rules about the authenticated user: `current_password[:guard]`. The
  * user's password hash comes from the application's `PasswordUserResolver`
  * (no default: a reported 500 naming it when none is bound), the comparison
- * from its `PasswordHasher` (bcrypt when none is bound), once per distinct
+ * from its `PasswordHasher` (the server's bcrypt when none is bound), once per distinct
  * value of a validation run.
  */
 import { LogicException } from '../../errors/logic-exception.js';
 import type { HttpRequest } from '../../http/request.js';
 import { isBlankString, isContainer, phpString } from '../php.js';
-import { defaultPasswordHasher } from '../services/defaults.js';
 import { PasswordHasher } from '../services/password-hasher.js';
 import { PasswordUserResolver } from '../services/password-user-resolver.js';
+import { serverImplementation } from '../server-implementations.js';
 import type { RuleFamily } from './definition.js';
 
 /**
@@ -46,7 +46,7 @@ export const AUTH = {
           const hash = await users.passwordHash(context.request as HttpRequest, guard);
           // A guest fails, as Laravel's `$guard->guest()`.
           if (hash === null) return () => false;
-          const hasher = context.service(PasswordHasher, defaultPasswordHasher);
+          const hasher = context.service(PasswordHasher, () => serverImplementation('passwordHasher', 'current_password')());
           const matching = new Set<string>();
           await Promise.all(
             [...plains].map(async (plain) => {
