@@ -230,6 +230,7 @@ export class Password implements RuleObject {
     if (threshold === null) return undefined;
     return {
       message: 'The given :attribute has appeared in a data leak. Please choose a different :attribute.',
+      server: 'password',
       prefetch: (values, context) => this.#lookUp(values, context, threshold),
     };
   }

@@ -26,6 +26,7 @@ export const AUTH = {
   current_password: {
     kind: 'value',
     message: 'The password is incorrect.',
+    server: 'password',
     compile: (c) => {
       // `Arr::first($parameters)`; an empty name is the default guard, as `auth()->guard('')`.
       const guard = c.params[0] || null;

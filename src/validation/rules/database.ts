@@ -15,6 +15,7 @@ export const DATABASE = {
     kind: 'value',
     params: 1,
     message: 'The selected :attribute is invalid.',
+    server: 'database',
     skipsAfterFailure: true,
     compile: (c) => {
       const target = existsTarget(c.params, c.field);
@@ -27,6 +28,7 @@ export const DATABASE = {
     kind: 'value',
     params: 1,
     message: 'The :attribute has already been taken.',
+    server: 'database',
     skipsAfterFailure: true,
     compile: (c) => {
       const target = uniqueTarget(c.params, c.field);

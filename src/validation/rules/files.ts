@@ -85,23 +85,27 @@ function listedValues(c: RuleContext): readonly [string, string][] {
 export const FILES = {
   file: {
     kind: 'value',
+    server: 'files',
     message: 'The :attribute field must be a file.',
     compile: () => ({ check: isFile }),
   },
   image: {
     kind: 'value',
+    server: 'files',
     message: 'The :attribute field must be an image.',
     // Laravel 11: `mimes:jpg,jpeg,png,gif,bmp,svg,webp`, so SVG passes (Laravel 12 asks for `image:allow_svg`).
     compile: (): Compiled => ({ prefetch: inspected('image', mimesTest(IMAGE_EXTENSIONS)) }),
   },
   mimes: {
     kind: 'value',
+    server: 'files',
     params: 1,
     message: 'The :attribute field must be a file of type: :values.',
     compile: (c): Compiled => ({ prefetch: inspected('mimes', mimesTest(valuesParam(c))), replace: listedValues(c) }),
   },
   mimetypes: {
     kind: 'value',
+    server: 'files',
     params: 1,
     message: 'The :attribute field must be a file of type: :values.',
     compile: (c): Compiled => {
@@ -120,6 +124,7 @@ export const FILES = {
   },
   extensions: {
     kind: 'value',
+    server: 'files',
     params: 1,
     message: 'The :attribute field must have one of the following extensions: :values.',
     compile: (c) => {
@@ -134,6 +139,7 @@ export const FILES = {
   },
   dimensions: {
     kind: 'value',
+    server: 'files',
     params: 1,
     message: 'The :attribute field has invalid image dimensions.',
     compile: (c): Compiled => {

@@ -58,6 +58,12 @@ export const FORMATS = {
   email: {
     kind: 'value',
     message: 'The :attribute field must be a valid email address.',
+    server: (params) => (params.includes('dns') ? 'dns' : undefined),
+    // `email:dns` alone checks no format (no `rfc` by default once a mode is named).
+    localParams: (params) => {
+      const local = params.filter((param) => param !== 'dns');
+      return local.length === 0 ? null : local;
+    },
     compile: (c) => {
       const { check: local, dns } = emailValidations(c.params);
       if (!dns) return { check: local };

@@ -12,6 +12,7 @@ export const NETWORK = {
   active_url: {
     kind: 'value',
     message: 'The :attribute field must be a valid URL.',
+    server: 'dns',
     // Laravel's validateActiveUrl: the host parse_url finds has an A or AAAA record; a failed lookup fails the rule.
     compile: () => ({
       prefetch: async (values, context) => {
