@@ -17,7 +17,6 @@ import type { UploadedFile } from '../http/uploaded-file.js';
 import type { PresenceTarget, UniqueTarget } from './rules/database-params.js';
 import type { FieldFacts, Prefetch } from './rules/definition.js';
 import type { DnsResolver } from './services/dns-resolver.js';
-import type { PasswordHasher } from './services/password-hasher.js';
 import type { UncompromisedVerifier } from './services/uncompromised-verifier.js';
 
 /** What the server provides: the checks and the default services of the rules with input/output. */
@@ -30,8 +29,8 @@ export interface ServerImplementations {
   readonly inspectFile: (file: UploadedFile) => Promise<FileInspection>;
   /** The resolver of `active_url` and `email:dns` when the application bound none. */
   readonly dnsResolver: () => DnsResolver;
-  /** The hasher of `current_password` when the application bound none. */
-  readonly passwordHasher: () => PasswordHasher;
+  /** `current_password`: the comparison with the user's password hash, for a guard (null: the default). */
+  readonly currentPassword: (guard: string | null) => Prefetch;
   /** The verifier of `Password.uncompromised()` when the application bound none. */
   readonly uncompromisedVerifier: () => UncompromisedVerifier;
   /** Compiles a raw JSON Schema rule; throws when the schema does not compile. */

@@ -10,7 +10,8 @@
 import { inspectFile } from '../../files/inspect-file.js';
 import { compileSchemaRule } from '../schema-rule.js';
 import { registerServerImplementations } from '../server-implementations.js';
-import { defaultDnsResolver, defaultPasswordHasher, defaultUncompromisedVerifier } from '../services/defaults.js';
+import { defaultDnsResolver, defaultUncompromisedVerifier } from '../services/defaults.js';
+import { currentPasswordPrefetch } from './current-password-check.js';
 import { existsPrefetch, uniquePrefetch } from './presence-checks.js';
 
 registerServerImplementations({
@@ -18,7 +19,7 @@ registerServerImplementations({
   unique: uniquePrefetch,
   inspectFile,
   dnsResolver: defaultDnsResolver,
-  passwordHasher: defaultPasswordHasher,
+  currentPassword: currentPasswordPrefetch,
   uncompromisedVerifier: defaultUncompromisedVerifier,
   compileSchema: compileSchemaRule,
 });
