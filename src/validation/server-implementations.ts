@@ -61,6 +61,22 @@ export function serverImplementation<K extends keyof ServerImplementations>(key:
 }
 
 /**
+ * A rule's prefetch, made by the server's implementation on first use.
+ * Where there is none it rejects with `ServerRuleUnavailable` (a rejection,
+ * as any prefetch's fault, so the run still settles every other lookup).
+ */
+export function serverPrefetch(rule: string, make: (server: ServerImplementations) => Prefetch): Prefetch {
+  let prefetch: Prefetch | undefined;
+  return (values, context) => {
+    if (prefetch === undefined) {
+      if (registered === undefined) return Promise.reject(new ServerRuleUnavailable(rule));
+      prefetch = make(registered);
+    }
+    return prefetch(values, context);
+  };
+}
+
+/**
  * A raw JSON Schema rule's check: compiled now by the server's compiler
  * (its error thrown, for the compile-time message), or where there is none,
  * a check that fails with `ServerRuleUnavailable` when it runs.

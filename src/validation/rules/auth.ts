@@ -4,8 +4,8 @@
  * `PasswordUserResolver` and `PasswordHasher`), once per distinct value of
  * a validation run.
  */
-import { serverImplementation } from '../server-implementations.js';
-import type { Prefetch, RuleFamily } from './definition.js';
+import { serverPrefetch } from '../server-implementations.js';
+import type { RuleFamily } from './definition.js';
 
 export const AUTH = {
   current_password: {
@@ -15,10 +15,7 @@ export const AUTH = {
     compile: (c) => {
       // `Arr::first($parameters)`; an empty name is the default guard, as `auth()->guard('')`.
       const guard = c.params[0] || null;
-      let check: Prefetch | undefined;
-      return {
-        prefetch: (values, context) => (check ??= serverImplementation('currentPassword', 'current_password')(guard))(values, context),
-      };
+      return { prefetch: serverPrefetch('current_password', (server) => server.currentPassword(guard)) };
     },
   },
 } as const satisfies RuleFamily;

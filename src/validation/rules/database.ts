@@ -6,9 +6,9 @@
  * run once per validation, before any rule checks (`Compiled.prefetch`),
  * with every value at the rule's field.
  */
-import { serverImplementation } from '../server-implementations.js';
+import { serverPrefetch } from '../server-implementations.js';
 import { existsTarget, uniqueTarget } from './database-params.js';
-import type { Prefetch, RuleFamily } from './definition.js';
+import type { RuleFamily } from './definition.js';
 
 export const DATABASE = {
   exists: {
@@ -19,9 +19,7 @@ export const DATABASE = {
     skipsAfterFailure: true,
     compile: (c) => {
       const target = existsTarget(c.params, c.field);
-      const field = c.field;
-      let query: Prefetch | undefined;
-      return { prefetch: (values, context) => (query ??= serverImplementation('exists', 'exists')(target, field))(values, context) };
+      return { prefetch: serverPrefetch('exists', (server) => server.exists(target, c.field)) };
     },
   },
   unique: {
@@ -32,9 +30,7 @@ export const DATABASE = {
     skipsAfterFailure: true,
     compile: (c) => {
       const target = uniqueTarget(c.params, c.field);
-      const field = c.field;
-      let query: Prefetch | undefined;
-      return { prefetch: (values, context) => (query ??= serverImplementation('unique', 'unique')(target, field))(values, context) };
+      return { prefetch: serverPrefetch('unique', (server) => server.unique(target, c.field)) };
     },
   },
 } as const satisfies RuleFamily;
