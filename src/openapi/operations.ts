@@ -11,6 +11,7 @@ import { FormRequest } from '../form-request.js';
 import type { ActionSource } from '../config.js';
 import type { FormRequestClass } from '../action.js';
 import { formRequestSchema } from './form-schema.js';
+import { actionRuleSet } from './rule-sets.js';
 import { answer, methodNotAllowed, rateLimitHeaders } from './responses.js';
 import type { RouteGuards } from './route-guards.js';
 import type { ActionDocs, JsonSchema, OpenApiOperation } from './types.js';
@@ -84,6 +85,7 @@ export function actionOperations(route: Route, plan: ActionPlan, guards: RouteGu
   const form = plan.form === undefined ? undefined : formRequestSchema(plan.form.cls, plan.form.create);
   const formName = plan.form === undefined || form === undefined ? undefined : context.schemaName(plan.form.cls, form);
   const bodySelects = context.actionSource === 'body' && !isReserved(plan.name);
+  const rules = plan.form === undefined ? undefined : actionRuleSet(plan.form);
 
   return methods.map((method) => {
     const carriesBody = !BODYLESS.has(method);
@@ -110,6 +112,7 @@ export function actionOperations(route: Route, plan: ActionPlan, guards: RouteGu
         action: plan.name,
         ...(table.controller === undefined ? {} : { controller: table.controller }),
       },
+      ...(rules === undefined ? {} : { 'x-switchyard-rules': rules }),
     };
     return { path, method, operation };
   });

@@ -1,0 +1,93 @@
+/**
+ * A form request's rules as data for the browser (`ActionRuleSet`): each
+ * rule in Laravel's string form, and which rules need the server. The typed
+ * client compiles the rest with the validation core and checks input before
+ * it sends; the server's classes are never bundled. Built once per class.
+ */
+import type { FormRequestClass } from '../action.js';
+import type { FormRequestPlan } from '../routing/action-table.js';
+import { formDefinition } from './form-definition.js';
+import { compileValidator } from '../validation/compiler.js';
+import { parseFieldRules, ruleKey } from '../validation/rule-parser.js';
+import type { FieldRules } from '../validation/types.js';
+import type { ActionRuleSet, RuleSetMessage } from '../typing/rule-sets.js';
+
+/**
+ * Rules about uploads: a JSON body never carries a file, but a form may
+ * send one (multipart), so they are left to the server whatever they check.
+ */
+const FILE_RULES = new Set(['file', 'image', 'mimes', 'mimetypes', 'extensions', 'dimensions'].map(ruleKey));
+
+const sets = new WeakMap<FormRequestClass, ActionRuleSet>();
+
+/** The rule set of a planned form request, as data. */
+export function actionRuleSet(form: FormRequestPlan): ActionRuleSet {
+  let set = sets.get(form.cls);
+  if (set === undefined) {
+    set = readRuleSet(form);
+    sets.set(form.cls, set);
+  }
+  return set;
+}
+
+function readRuleSet(form: FormRequestPlan): ActionRuleSet {
+  const formRequest = form.cls.name;
+  const serverOnly = form.validator === undefined ? 'request' : form.hooked ? 'hooks' : undefined;
+  const { rules, options } = formDefinition(form.cls, form.create);
+  // A class compiled once at boot read all of these without a request; checked anyway.
+  if (serverOnly !== undefined || options === undefined) {
+    return {
+      formRequest,
+      rules: {},
+      server: {},
+      messages: {},
+      attributes: {},
+      stopOnFirstFailure: false,
+      serverOnly: serverOnly ?? 'request',
+    };
+  }
+  const strings: Record<string, string[]> = {};
+  const server: Record<string, string[]> = {};
+  for (const field of Object.keys(rules)) {
+    const split = splitField(field, rules[field]!, form.cls.name);
+    strings[field] = split.strings;
+    if (split.server.length > 0) server[field] = split.server;
+  }
+  return {
+    formRequest,
+    rules: strings,
+    server,
+    messages: structuredClone(options.messages ?? {}) as Record<string, RuleSetMessage>,
+    attributes: { ...options.attributes },
+    stopOnFirstFailure: options.stopOnFirstFailure === true,
+  };
+}
+
+/** A field's rules in string form, and those of them (or the rules without one) that need the server. */
+function splitField(field: string, rules: FieldRules, owner: string): { strings: string[]; server: string[] } {
+  const strings: string[] = [];
+  const server: string[] = [];
+  for (const rule of parseFieldRules(rules)) {
+    if (rule.kind !== 'named') {
+      server.push(rule.kind === 'closure' ? 'closure' : rule.raw);
+    } else if (rule.when !== undefined) {
+      // `Rule.requiredIf(fn)`: its condition is a function of the input, which only the server has.
+      server.push(`${rule.name} (conditional)`);
+    } else {
+      strings.push(rule.raw);
+      if (needsServer(field, rule.raw, rule.name, owner)) server.push(rule.raw);
+    }
+  }
+  return { strings, server };
+}
+
+/** A rule with input/output (a query, a lookup, an upload's bytes) compiles to an async validator. */
+function needsServer(field: string, raw: string, name: string, owner: string): boolean {
+  if (FILE_RULES.has(ruleKey(name))) return true;
+  try {
+    return compileValidator({ [field]: [raw] }, { owner }).async;
+  } catch {
+    // Only meaningful beside the field's other rules: the server keeps it.
+    return true;
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * `x-switchyard-rules`: each operation of an action with a form request
+ * carries its rule set as data (rules in Laravel's string form, messages,
+ * attributes, and which rules need the server), what the typed client
+ * checks in the browser.
+ */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { OpenApiDocument, OpenApiOperation } from '../../src/openapi/public-api.js';
+import { createRulesApp } from '../client/rules-app.js';
+import { compileValidator } from '../../src/validation/compiler.js';
+
+const test = suite('x-switchyard-rules');
+
+const document: OpenApiDocument = createRulesApp().app.openapi();
+const operation = (action: string): OpenApiOperation => document.paths[`/api/forms?action=${action}`]!.post!;
+
+test('a set the browser can check: every rule as written, one per item, with messages, names and no server rule', () => {
+  assert.equal(operation('trip')['x-switchyard-rules'], {
+    formRequest: 'TripRequest',
+    rules: {
+      name: ['required', 'string', 'max:20'],
+      seats: ['nullable', 'integer', 'between:1,9'],
+      starts: ['required', 'date_format:Y-m-d'],
+      ends: ['required', 'date_format:Y-m-d', 'after:starts'],
+      'stops.*.city': ['required_with:stops', 'string', 'distinct'],
+      kind: ['required', 'in:train,coach'],
+      pass: ['required_if:kind,train', 'regex:/^[A-Z]{2}\\d{4}$/'],
+    },
+    server: {},
+    messages: { 'name.required': 'Tell us who travels.', 'stops.*.city.distinct': 'Each stop once.' },
+    attributes: { starts: 'departure date' },
+    stopOnFirstFailure: false,
+  });
+});
+
+test('closures and rule objects have no string form: named in server, left out of rules', () => {
+  const set = operation('signup')['x-switchyard-rules']!;
+  assert.equal(set.rules, {
+    name: ['required', 'string', 'max:20'],
+    age: ['nullable', 'integer', 'min:18'],
+    code: ['required', 'string'],
+    nickname: ['nullable', 'string'],
+  });
+  assert.equal(set.server, { code: ['closure'], nickname: ['NotReserved'] });
+});
+
+test('database, files, DNS, passwords, enums and conditional rules need the server; the rest of those fields is kept in string form', () => {
+  const set = operation('account')['x-switchyard-rules']!;
+  assert.equal(set.server, {
+    email: ['unique:users,NULL,NULL,id'],
+    user_id: ['exists:users,id'],
+    avatar: ['file', 'image'],
+    password: ['Password'],
+    site: ['active_url'],
+    mail: ['email:rfc,dns'],
+    plan: ['EnumRule'],
+    coupon: ['required (conditional)'],
+  });
+  assert.equal(set.rules['email'], ['required', 'email', 'unique:users,NULL,NULL,id']);
+  assert.equal(set.rules['coupon'], ['string']);
+  assert.equal(set.rules['title'], ['nullable', 'string', 'max:50']);
+  assert.not.ok('title' in set.server);
+});
+
+test('the browser part of every set compiles with the server validator', () => {
+  for (const action of ['trip', 'signup', 'account']) {
+    const set = operation(action)['x-switchyard-rules']!;
+    const rules: Record<string, string[]> = {};
+    for (const [field, list] of Object.entries(set.rules)) rules[field] = list.filter((rule) => !(set.server[field] ?? []).includes(rule));
+    const validator = compileValidator(rules, { owner: action, messages: set.messages, attributes: set.attributes });
+    assert.is(validator.async, false, action);
+  }
+});
+
+test('rules that read the request, or after() hooks: the whole set is marked for the server, with no rules', () => {
+  assert.equal(operation('perRequest')['x-switchyard-rules'], {
+    formRequest: 'PerRequestRequest',
+    rules: {},
+    server: {},
+    messages: {},
+    attributes: {},
+    stopOnFirstFailure: false,
+    serverOnly: 'request',
+  });
+  assert.is(operation('hooked')['x-switchyard-rules']!.serverOnly, 'hooks');
+});
+
+test('an action without a form request has no rule set', () => {
+  assert.not.ok('x-switchyard-rules' in document.paths['/api/forms?action=ping']!.get!);
+});
+
+test.run();
