@@ -10,7 +10,8 @@ import { formDefinition } from './form-definition.js';
 import { compileValidator } from '../validation/compiler.js';
 import { parseFieldRules, ruleKey } from '../validation/rule-parser.js';
 import type { FieldRules } from '../validation/types.js';
-import type { ActionRuleSet, RuleSetMessage } from '../typing/rule-sets.js';
+import type { SwitchyardConfig } from '../config.js';
+import type { ActionRuleSet, InputNormalisation, RuleSetMessage } from '../typing/rule-sets.js';
 
 /**
  * Rules about uploads: a JSON body never carries a file, but a form may
@@ -18,19 +19,34 @@ import type { ActionRuleSet, RuleSetMessage } from '../typing/rule-sets.js';
  */
 const FILE_RULES = new Set(['file', 'image', 'mimes', 'mimetypes', 'extensions', 'dimensions'].map(ruleKey));
 
-const sets = new WeakMap<FormRequestClass, ActionRuleSet>();
+/** What an application does to input before validation, as far as data can say it (`request`: it decides per request). */
+export type Normalisation = InputNormalisation | 'request';
 
-/** The rule set of a planned form request, as data. */
-export function actionRuleSet(form: FormRequestPlan): ActionRuleSet {
+const NOTHING_DONE: InputNormalisation = { trim: false, trimExcept: [], emptyToNull: false };
+
+/** The application's `trim_strings` and `convert_empty_strings_to_null`, as data. Once per document. */
+export function normalisationOf(config: Pick<SwitchyardConfig, 'trim_strings' | 'convert_empty_strings_to_null'>): Normalisation {
+  const trim = config.trim_strings;
+  const convert = config.convert_empty_strings_to_null;
+  if ((trim !== false && trim.skip_when.length > 0) || (convert !== false && convert.skip_when.length > 0)) return 'request';
+  return { trim: trim !== false, trimExcept: trim === false ? [] : [...trim.except], emptyToNull: convert !== false };
+}
+
+const sets = new WeakMap<FormRequestClass, Omit<ActionRuleSet, 'input'>>();
+
+/** The rule set of an action with this form request, as data (`normalizeInput`: the action's own switch). */
+export function actionRuleSet(form: FormRequestPlan, normalizeInput: boolean, normalisation: Normalisation): ActionRuleSet {
   let set = sets.get(form.cls);
   if (set === undefined) {
     set = readRuleSet(form);
     sets.set(form.cls, set);
   }
-  return set;
+  if (!normalizeInput) return { ...set, input: NOTHING_DONE };
+  if (normalisation === 'request') return { ...set, rules: {}, server: {}, serverOnly: 'request', input: NOTHING_DONE };
+  return { ...set, input: normalisation };
 }
 
-function readRuleSet(form: FormRequestPlan): ActionRuleSet {
+function readRuleSet(form: FormRequestPlan): Omit<ActionRuleSet, 'input'> {
   const formRequest = form.cls.name;
   const serverOnly = form.validator === undefined ? 'request' : form.hooked ? 'hooks' : undefined;
   const { rules, options } = formDefinition(form.cls, form.create);

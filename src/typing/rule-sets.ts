@@ -9,6 +9,20 @@
 /** A custom message: a text; under a field key, texts by rule; for a size rule, texts by kind of value. */
 export type RuleSetMessage = string | { readonly [rule: string]: string | { readonly [kind: string]: string } };
 
+/**
+ * How the server normalises an action's input before validating it (the
+ * `trim_strings` and `convert_empty_strings_to_null` options, and the
+ * action's `normalizeInput`): the browser does the same first.
+ */
+export interface InputNormalisation {
+  /** Strings are trimmed as `Str::trim()` does. */
+  readonly trim: boolean;
+  /** Dotted paths whose values are never trimmed (`password`...). */
+  readonly trimExcept: readonly string[];
+  /** `''` becomes `null` (after trimming). */
+  readonly emptyToNull: boolean;
+}
+
 /** One action's form request, as data. */
 export interface ActionRuleSet {
   /** The form request's class name. */
@@ -32,11 +46,15 @@ export interface ActionRuleSet {
   readonly attributes: { readonly [field: string]: string };
   /** `stopOnFirstFailure`. */
   readonly stopOnFirstFailure: boolean;
+  /** What the server does to the input before the rules see it. */
+  readonly input: InputNormalisation;
   /**
    * Set when the browser can check none of the set: `request` when `rules()`
    * (or `messages()`, `attributes()`) read the request, so the rules differ
    * per request; `hooks` when `after()` or `withValidator` may add errors of
-   * their own. The client then asks the server for every field.
+   * their own; `request` too when the application decides per request
+   * whether to normalise input (`skip_when`). The client then asks the
+   * server for every field.
    */
   readonly serverOnly?: 'request' | 'hooks';
 }

@@ -7,7 +7,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { OpenApiDocument, OpenApiOperation } from '../../src/openapi/public-api.js';
-import { createRulesApp } from '../client/rules-app.js';
+import { BookTrip, createRulesApp } from '../client/rules-app.js';
+import { ActionController, Application, type SwitchyardOptions } from '../../src/index.js';
 import { compileValidator } from '../../src/validation/compiler.js';
 
 const test = suite('x-switchyard-rules');
@@ -31,6 +32,7 @@ test('a set the browser can check: every rule as written, one per item, with mes
     messages: { 'name.required': 'Tell us who travels.', 'stops.*.city.distinct': 'Each stop once.' },
     attributes: { starts: 'departure date' },
     stopOnFirstFailure: false,
+    input: { trim: true, trimExcept: ['current_password', 'password', 'password_confirmation'], emptyToNull: true },
   });
 });
 
@@ -81,9 +83,38 @@ test('rules that read the request, or after() hooks: the whole set is marked for
     messages: {},
     attributes: {},
     stopOnFirstFailure: false,
+    input: { trim: true, trimExcept: ['current_password', 'password', 'password_confirmation'], emptyToNull: true },
     serverOnly: 'request',
   });
   assert.is(operation('hooked')['x-switchyard-rules']!.serverOnly, 'hooks');
+});
+
+/** The trip action's rule set in an application built with these options, its action's `normalizeInput` as given. */
+function tripSet(options: SwitchyardOptions, normalizeInput = true) {
+  class Trip extends BookTrip {
+    override normalizeInput = normalizeInput;
+  }
+  class Trips extends ActionController {
+    actions = { trip: Trip };
+  }
+  const app = new Application(options).withRouting({ api: (router) => void router.svc('/trips', Trips, ['POST']) });
+  return app.openapi().paths['/api/trips?action=trip']!.post!['x-switchyard-rules']!;
+}
+
+test('input normalisation: the options as data, none for an action that keeps its input as sent', () => {
+  assert.equal(tripSet({ trim_strings: { except: ['secret'] }, convert_empty_strings_to_null: false }).input, {
+    trim: true,
+    trimExcept: ['current_password', 'password', 'password_confirmation', 'secret'],
+    emptyToNull: false,
+  });
+  assert.equal(tripSet({ trim_strings: false }).input, { trim: false, trimExcept: [], emptyToNull: true });
+  assert.equal(tripSet({}, false).input, { trim: false, trimExcept: [], emptyToNull: false });
+});
+
+test('normalisation decided per request (skip_when): the whole set is left to the server', () => {
+  const set = tripSet({ convert_empty_strings_to_null: { skip_when: [() => false] } });
+  assert.is(set.serverOnly, 'request');
+  assert.equal(set.rules, {});
 });
 
 test('an action without a form request has no rule set', () => {
