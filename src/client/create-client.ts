@@ -6,7 +6,9 @@
  * action names come from the property names, the types from `Routes`.
  * Browser-safe (fetch only) and free of side effects at import.
  */
-import { AnswerTooLarge, type HeadersLike, StatusError, NetworkError, ValidationFailed, errorClassFor } from './errors.js';
+import type { BrowserRules, FieldMessages } from './browser-rules.js';
+import { inRuleOrder } from './browser-rules.js';
+import { AnswerTooLarge, type HeadersLike, StatusError, NetworkError, ValidationFailed, errorClassFor, summary } from './errors.js';
 import { toQuery } from './query.js';
 import { type ByteStream, DEFAULT_MAX_ANSWER_BYTES, preview, readAnswer, type ReadAnswer } from './read-answer.js';
 import type { CallOptions, Client, FieldsOfAction, ValidateOptions } from './types.js';
@@ -51,6 +53,14 @@ export interface ClientOptions<Routes = Record<string, unknown>> {
    * `AnswerTooLarge` and the rest is not read. A whole number ≥ 1. Default 10 MiB.
    */
   maxAnswerBytes?: number;
+  /**
+   * The server's rules (`compileRules(document, compileValidator)`): a call
+   * with a JSON body is checked in the browser first and fails with the
+   * server's `ValidationFailed` without a request when a rule the browser
+   * can run fails; `validate()` checks those fields here and asks the server
+   * only about the others (docs/client.md).
+   */
+  rules?: BrowserRules;
 }
 
 /** The reserved name of the default action: called without an action name. */
@@ -77,8 +87,11 @@ export function createClient<Routes>(options: ClientOptions<Routes>): Client<Rou
     throw new TypeError(`createClient: maxAnswerBytes must be a whole number ≥ 1 (bytes); got ${String(maxAnswerBytes)}.`);
   }
 
+  const methodOf = (input: unknown, call: CallOptions) => (call.method ?? (input === undefined ? 'GET' : 'POST')).toUpperCase();
+  const carriesJson = (method: string) => method !== 'GET' && method !== 'HEAD';
+
   const send = async (endpoint: string, url: string, input: unknown, call: ValidateOptions = {}, predict = false): Promise<unknown> => {
-    const method = (call.method ?? (input === undefined ? 'GET' : 'POST')).toUpperCase();
+    const method = methodOf(input, call);
     const headers: Record<string, string> = { accept: 'application/json' };
     const shared = typeof options.headers === 'function' ? options.headers() : options.headers;
     for (const extra of [shared, call.headers]) for (const name in extra) headers[name.toLowerCase()] = extra[name]!;
@@ -143,12 +156,36 @@ export function createClient<Routes>(options: ClientOptions<Routes>): Client<Rou
   };
 
   const action = (route: string, name: string): object => {
-    const path = paths[route] ?? `/${route}`;
-    const url =
-      base + (path.startsWith('/') ? path : `/${path}`) + (name === DEFAULT_ACTION ? '' : `?${actionKey}=${encodeURIComponent(name)}`);
+    const path = base + (paths[route] ?? `/${route}`).replace(/^\/?/, '/');
+    const url = path + (name === DEFAULT_ACTION ? '' : `?${actionKey}=${encodeURIComponent(name)}`);
     const endpoint = `${route}.${name}`;
-    const call = (input?: unknown, options?: CallOptions) => send(endpoint, url, input, options);
-    call.validate = (input?: unknown, options?: ValidateOptions) => send(endpoint, url, input, options, true);
+    // The server's rules for this action, looked up on first use.
+    let rules: ReturnType<BrowserRules['action']> | null = null;
+    const rulesFor = (input: unknown, call: CallOptions) => {
+      if (options.rules === undefined || input === undefined || !carriesJson(methodOf(input, call))) return undefined;
+      rules ??= options.rules.action(new URL(path, 'http://localhost').pathname, name);
+      return rules;
+    };
+    const call = async (input?: unknown, options: CallOptions = {}) => {
+      const local = await rulesFor(input, options)?.check(input, undefined);
+      if (local !== undefined && hasErrors(local.errors)) throw localFailure(endpoint, local.errors);
+      return send(endpoint, url, input, options);
+    };
+    call.validate = async (input?: unknown, options: ValidateOptions = {}) => {
+      const checker = rulesFor(input, options);
+      if (checker === undefined) return send(endpoint, url, input, options, true);
+      const local = await checker.check(input, options.only);
+      if (local.ask === undefined) return local.errors;
+      const only = local.ask.only;
+      const remote = (await send(
+        endpoint,
+        url,
+        input,
+        only === undefined ? { ...options, only: undefined } : { ...options, only },
+        true,
+      )) as FieldMessages;
+      return hasErrors(local.errors) ? inRuleOrder({ ...local.errors, ...remote }, checker.keys) : remote;
+    };
     call.endpoint = endpoint;
     return call;
   };
@@ -169,6 +206,20 @@ export function createClient<Routes>(options: ClientOptions<Routes>): Client<Rou
     );
   };
   return named((route) => named((name) => action(route, name))) as Client<Routes>;
+}
+
+function hasErrors(errors: FieldMessages): boolean {
+  for (const _ in errors) return true;
+  return false;
+}
+
+/** No headers: an answer the browser gave itself. */
+const NO_HEADERS: HeadersLike = { get: () => null };
+
+/** The 422 the server would answer, found in the browser. */
+function localFailure(endpoint: string, errors: FieldMessages): ValidationFailed {
+  const message = summary(errors);
+  return new ValidationFailed(endpoint, 422, message, { message, errors }, NO_HEADERS);
 }
 
 /**

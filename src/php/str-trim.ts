@@ -5,17 +5,14 @@
  * as the server's `trim_strings` does before it checks it.
  */
 
-/** ASCII characters `Str::trim()` removes: NUL, tab, LF, VT, FF, CR, space. */
-const ASCII = new Uint8Array(128);
-for (const c of [0x00, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20]) ASCII[c] = 1;
-
 /**
  * The others: `\s` under PHP's `/u` (NEL, the Unicode space separators, the
  * line and paragraph separators) and Laravel's `Str::INVISIBLE_CHARACTERS`
  * (soft hyphen, joiners, direction marks, fillers, Braille blank, BOM...).
  * Checked code point by code point against `Str::trim()` on PHP 8.2.
  */
-const WIDE: ReadonlySet<number> = new Set([
+// Pure: a bundle that never trims (the browser client without rules) leaves the table out.
+const WIDE: ReadonlySet<number> = /* @__PURE__ */ new Set([
   0x85, 0xa0, 0xad, 0x34f, 0x61c, 0x115f, 0x1160, 0x1680, 0x17b4, 0x17b5, 0x180e, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006,
   0x2007, 0x2008, 0x2009, 0x200a, 0x200b, 0x200c, 0x200d, 0x200e, 0x200f, 0x2028, 0x2029, 0x202f, 0x205f, 0x2060, 0x2061, 0x2062, 0x2063,
   0x2064, 0x2065, 0x206a, 0x206b, 0x206c, 0x206d, 0x206e, 0x206f, 0x2800, 0x3000, 0x3164, 0xfeff, 0xffa0, 0x1d159, 0x1d173, 0x1d174,
@@ -24,7 +21,8 @@ const WIDE: ReadonlySet<number> = new Set([
 
 /** True for a code point `Str::trim()` removes from either end. */
 function isTrimmedCodePoint(cp: number): boolean {
-  return cp < 0x80 ? ASCII[cp] === 1 : WIDE.has(cp);
+  // ASCII: NUL, tab, LF, VT, FF, CR, space.
+  return cp < 0x80 ? cp === 0x20 || cp === 0 || (cp >= 0x09 && cp <= 0x0d) : WIDE.has(cp);
 }
 
 /**
