@@ -140,6 +140,36 @@ export class BrowserRules {
   }
 
   /**
+   * The errors the browser finds in a call's JSON `input` to action `name`
+   * of the route at `path` (the client's URL without the action), or
+   * undefined: none found, send it.
+   */
+  async callErrors(path: string, name: string, input: unknown): Promise<FieldMessages | undefined> {
+    const checked = await this.action(pathnameOf(path), name)?.check(input, undefined);
+    return checked !== undefined && hasErrors(checked.errors) ? checked.errors : undefined;
+  }
+
+  /**
+   * A prediction for `input`: the browser's answer for the fields it can
+   * check, the server's (`ask`, a Precognition request for the names it is
+   * given, all when undefined) for the others, in the server's field order.
+   */
+  async predict(
+    path: string,
+    name: string,
+    input: unknown,
+    only: readonly string[] | undefined,
+    ask: (only: readonly string[] | undefined) => Promise<FieldMessages>,
+  ): Promise<FieldMessages> {
+    const rules = this.action(pathnameOf(path), name);
+    if (rules === undefined) return ask(only);
+    const local = await rules.check(input, only);
+    if (local.ask === undefined) return local.errors;
+    const remote = await ask(local.ask.only);
+    return hasErrors(local.errors) ? inRuleOrder({ ...local.errors, ...remote }, rules.keys) : remote;
+  }
+
+  /**
    * The rules of action `name` of the route at `pathname`: the route of that
    * path, else the longest route path it ends with (a prefix added in front
    * of the server, by a proxy). Undefined when the document has none.
@@ -181,8 +211,18 @@ export function compileRules(document: RuleSetsDocument, compileValidator: RuleC
   return new BrowserRules(document, compileValidator);
 }
 
+/** The path of a URL, absolute or relative to the page. */
+function pathnameOf(url: string): string {
+  return new URL(url, 'http://localhost').pathname;
+}
+
+function hasErrors(errors: FieldMessages): boolean {
+  for (const _ in errors) return true;
+  return false;
+}
+
 /** `errors` in the order of the server's answer: by the first rule key that names each field, unknown fields last. */
-export function inRuleOrder(errors: FieldMessages, keys: readonly string[]): FieldMessages {
+function inRuleOrder(errors: FieldMessages, keys: readonly string[]): FieldMessages {
   const rank = (field: string) => {
     const at = keys.findIndex((key) => overlaps(field, key));
     return at < 0 ? keys.length : at;

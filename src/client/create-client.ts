@@ -7,7 +7,6 @@
  * Browser-safe (fetch only) and free of side effects at import.
  */
 import type { BrowserRules, FieldMessages } from './browser-rules.js';
-import { inRuleOrder } from './browser-rules.js';
 import { AnswerTooLarge, type HeadersLike, StatusError, NetworkError, ValidationFailed, errorClassFor, summary } from './errors.js';
 import { toQuery } from './query.js';
 import { type ByteStream, DEFAULT_MAX_ANSWER_BYTES, preview, readAnswer, type ReadAnswer } from './read-answer.js';
@@ -159,33 +158,22 @@ export function createClient<Routes>(options: ClientOptions<Routes>): Client<Rou
     const path = base + (paths[route] ?? `/${route}`).replace(/^\/?/, '/');
     const url = path + (name === DEFAULT_ACTION ? '' : `?${actionKey}=${encodeURIComponent(name)}`);
     const endpoint = `${route}.${name}`;
-    // The server's rules for this action, looked up on first use.
-    let rules: ReturnType<BrowserRules['action']> | null = null;
-    const rulesFor = (input: unknown, call: CallOptions) => {
-      if (options.rules === undefined || input === undefined || !carriesJson(methodOf(input, call))) return undefined;
-      rules ??= options.rules.action(new URL(path, 'http://localhost').pathname, name);
-      return rules;
-    };
+    // The server's rules check a JSON body before it is sent; a query is text, which the browser does not rebuild.
+    const rules = options.rules;
+    const checker = (input: unknown, call: CallOptions) => (input !== undefined && carriesJson(methodOf(input, call)) ? rules : undefined);
     const call = async (input?: unknown, options: CallOptions = {}) => {
-      const local = await rulesFor(input, options)?.check(input, undefined);
-      if (local !== undefined && hasErrors(local.errors)) throw localFailure(endpoint, local.errors);
+      const errors = await checker(input, options)?.callErrors(path, name, input);
+      if (errors !== undefined) throw localFailure(endpoint, errors);
       return send(endpoint, url, input, options);
     };
-    call.validate = async (input?: unknown, options: ValidateOptions = {}) => {
-      const checker = rulesFor(input, options);
-      if (checker === undefined) return send(endpoint, url, input, options, true);
-      const local = await checker.check(input, options.only);
-      if (local.ask === undefined) return local.errors;
-      const only = local.ask.only;
-      const remote = (await send(
-        endpoint,
-        url,
+    call.validate = (input?: unknown, options: ValidateOptions = {}) =>
+      checker(input, options)?.predict(
+        path,
+        name,
         input,
-        only === undefined ? { ...options, only: undefined } : { ...options, only },
-        true,
-      )) as FieldMessages;
-      return hasErrors(local.errors) ? inRuleOrder({ ...local.errors, ...remote }, checker.keys) : remote;
-    };
+        options.only,
+        (only) => send(endpoint, url, input, { ...options, only }, true) as Promise<FieldMessages>,
+      ) ?? send(endpoint, url, input, options, true);
     call.endpoint = endpoint;
     return call;
   };
@@ -206,11 +194,6 @@ export function createClient<Routes>(options: ClientOptions<Routes>): Client<Rou
     );
   };
   return named((route) => named((name) => action(route, name))) as Client<Routes>;
-}
-
-function hasErrors(errors: FieldMessages): boolean {
-  for (const _ in errors) return true;
-  return false;
 }
 
 /** No headers: an answer the browser gave itself. */
