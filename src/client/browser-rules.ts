@@ -86,7 +86,13 @@ export class ActionRules {
     }
     let errors: FieldMessages = {};
     if (local === undefined || local.length > 0) {
-      const outcome = await validator.validate(input, local);
+      let outcome: CoreOutcome;
+      try {
+        outcome = await validator.validate(input, local);
+      } catch {
+        // Input past the core's limits, or a rule it cannot run here: the server answers for everything.
+        return { errors: {}, ask: { only } };
+      }
       if (!outcome.ok) errors = outcome.errors;
     }
     return { errors, ask: remote === undefined ? undefined : { only: remote } };

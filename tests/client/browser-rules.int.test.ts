@@ -182,6 +182,20 @@ test('a GET call sends its input as a query (text, not JSON): the browser does n
   assert.is(received() - before, 1);
 });
 
+test('input past the core limits (more wildcard items than it expands): the browser leaves it to the server', async () => {
+  const input = { ...trip, stops: Array.from({ length: 10_001 }, (_, i) => ({ city: `c${i}` })) };
+  const before = received();
+  const local = await withRules()
+    .forms.trip(input as never)
+    .catch((error: unknown) => error);
+  const remote = await serverOnly()
+    .forms.trip(input as never)
+    .catch((error: unknown) => error);
+  assert.is(received() - before, 2, 'both sent');
+  assert.is((local as { status?: number }).status, 400);
+  assert.equal((local as { body?: unknown }).body, (remote as { body?: unknown }).body);
+});
+
 test('compileRules refuses what is not a rules document, or a missing compiler', () => {
   assert.throws(() => compileRules({} as never, compileValidator), /switchyard rules/);
   assert.throws(() => compileRules(document, undefined as never), /compileValidator/);
