@@ -21,6 +21,60 @@ const layers = [
 
 const pattern = (paths) => `^(${paths.join('|')})`;
 
+/**
+ * The validation core, which runs in browsers (`switchyard-http/validation`):
+ * the rules, compiler and messages, the PHP and ICU ports, the bounded
+ * regexes, and the few support modules they use. Its input/output (DNS,
+ * bcrypt, uploads' bytes, ajv, the database) lives in the server adapters
+ * below and reaches it through `server-implementations.ts`.
+ */
+const validationAdapters = [
+  'src/validation/server/',
+  'src/validation/schema-rule\\.ts$',
+  'src/validation/services/(defaults|node-dns-resolver|not-pwned-verifier|bcrypt-password-hasher|password-user-resolver|index)\\.ts$',
+];
+const validationCore = [
+  'src/validation/',
+  'src/php/',
+  'src/regex/',
+  'src/errors/',
+  'src/awaitable\\.ts$',
+  'src/http/(own|uploaded-file)\\.ts$',
+  'src/database/(identifiers|model-names|presence-condition|presence-value)\\.ts$',
+  'src/files/(client-extension|file-inspection|image-extensions)\\.ts$',
+];
+const fromValidationCore = { path: pattern(validationCore), pathNot: pattern(validationAdapters) };
+const validationCoreRules = [
+  {
+    name: 'validation-core-no-node-builtins',
+    comment: 'the validation core runs in browsers: no Node built-in (the server adapters hold them)',
+    severity: 'error',
+    from: fromValidationCore,
+    to: { dependencyTypes: ['core'] },
+  },
+  {
+    name: 'validation-core-no-io-packages',
+    comment: 'the validation core leaves input/output to the server: no ajv, ajv-formats, file-type, image-size or bcryptjs',
+    severity: 'error',
+    from: fromValidationCore,
+    to: { path: '^node_modules/(ajv|ajv-formats|file-type|image-size|bcryptjs)/' },
+  },
+  {
+    name: 'validation-core-no-server-adapters',
+    comment: 'the validation core never imports its server adapters: they register themselves (server-implementations.ts)',
+    severity: 'error',
+    from: fromValidationCore,
+    to: { path: pattern(validationAdapters), dependencyTypesNot: ['type-only'] },
+  },
+  {
+    name: 'validation-core-closed',
+    comment: 'what the validation core runs stays in the core (type-only imports are erased), so a browser bundle of it holds nothing else',
+    severity: 'error',
+    from: fromValidationCore,
+    to: { pathNot: pattern(validationCore), dependencyTypesNot: ['type-only'] },
+  },
+];
+
 const upward = layers.slice(0, -1).map(([name, paths], i) => ({
   name: `layer-${name.replace(/ /g, '-')}`,
   comment: `${name} imports only the layers below it (docs/architecture.md)`,
@@ -40,6 +94,7 @@ module.exports = {
       to: { path: '^src/index\\.ts$' },
     },
     ...upward,
+    ...validationCoreRules,
     {
       name: 'client-stands-alone',
       comment:

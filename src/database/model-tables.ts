@@ -10,6 +10,7 @@
 import { LogicException } from '../errors/logic-exception.js';
 import { conventionalTable } from './english-plural.js';
 import { isIdentifier } from './identifiers.js';
+import { isClassName } from './model-names.js';
 
 /** What a model says about its table (Laravel's `$table`, `$connection`, `$primaryKey`). */
 export interface ModelTable {
@@ -26,19 +27,6 @@ export interface ResolvedModel {
   readonly table: string;
   readonly connection: string | null;
   readonly keyName: string;
-}
-
-/** The shape of a PHP class name (`App\Models\User`, with an optional leading `\`). */
-const CLASS_NAME = /^\\?[A-Za-z_\u0080-\uffff][A-Za-z0-9_\u0080-\uffff]*(?:\\[A-Za-z_\u0080-\uffff][A-Za-z0-9_\u0080-\uffff]*)*$/u;
-
-/** True when a rule's table parameter names a model class (it has a `\`, as Laravel's `parseTable` asks). */
-export function isModelName(spec: string): boolean {
-  return spec.includes('\\');
-}
-
-/** True when `name` has the shape of a PHP class name. */
-export function isClassName(name: string): boolean {
-  return CLASS_NAME.test(name);
 }
 
 function normalName(model: string): string {

@@ -22,6 +22,7 @@
  * answers in linear time on any value.
  */
 import { compileBoundedRegex, type BoundedRegex, type MatchOutcome } from '../regex/bounded-regex.js';
+import { utf8AsLatin1 } from './utf8-bytes.js';
 
 const BRACKETS: Record<string, string> = { '(': ')', '[': ']', '{': '}', '<': '>' };
 const MODIFIERS = 'imsuxDSAJ';
@@ -42,7 +43,7 @@ const encoder = new TextEncoder();
 /** The subject as PCRE sees it without `/u`: one character per UTF-8 byte (read as Latin-1, as PCRE does). */
 function toBytes(subject: string): string {
   if (ASCII_ONLY.test(subject)) return subject;
-  return Buffer.from(subject, 'utf8').toString('latin1');
+  return utf8AsLatin1(subject);
 }
 
 /** Compiles a PHP regex literal; throws an Error with the reason when it cannot. */

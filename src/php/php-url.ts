@@ -8,6 +8,7 @@
 const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
 const NOT_SCHEME = /[^A-Za-z0-9+.-]/;
 const CONTROL = /[\x00-\x1f\x7f]/;
+const CONTROLS = /[\x00-\x1f\x7f]/g;
 const isSpace = (c: string | undefined): boolean => c === ' ' || c === '\t' || c === '\n' || c === '\v' || c === '\f' || c === '\r';
 
 /** C's `strtol` on a port of at most 5 characters: its value, or null when no digit was read. */
@@ -36,9 +37,7 @@ const AUTHORITY_END = /[/?#]/g;
 /** PHP's `php_replace_controlchars`: each control character becomes `_` (code units, so a surrogate pair is never split). */
 function replaceControls(host: string): string {
   if (!CONTROL.test(host)) return host;
-  const units = Buffer.from(host, 'utf16le');
-  for (let i = 0; i < units.length; i += 2) if (units[i + 1] === 0 && (units[i]! < 0x20 || units[i] === 0x7f)) units[i] = 0x5f;
-  return units.toString('utf16le');
+  return host.replace(CONTROLS, '_');
 }
 
 /** `/^\/\//` at `at`. */

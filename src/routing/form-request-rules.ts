@@ -15,6 +15,8 @@ import type { HttpRequest } from '../http/request.js';
 import { compileValidator } from '../validation/compiler.js';
 import { RuleSetCache } from '../validation/rule-set-cache.js';
 import type { CompileOptions, CompiledValidator, RuleMap } from '../validation/types.js';
+// The rules' input/output (DNS, bcrypt, uploads, ajv, the database) is the server's: the core only defines the rules.
+import '../validation/server/register.js';
 
 /** A class's validator: one for every request, or one per request's rule set. */
 export type FormRequestRules =

@@ -30,7 +30,8 @@ import {
   type RulePlan,
   type TextChoice,
 } from './plan.js';
-import type { CompileOptions, CompiledValidator, RuleMap, ValidationOutcome } from './types.js';
+import type { CompileOptions, CompiledValidator, RuleMap, ServerRule, ValidationOutcome } from './types.js';
+import { serverRulesOf, withoutServerRules } from './server-rules.js';
 import type { Check, ValidationContext } from './rules/definition.js';
 import { buildValidated, type ValidatedEntry } from './validated.js';
 
@@ -46,11 +47,15 @@ export function compilationCount(): number {
  * `options.owner`, the field and the rule) for a bad rule definition.
  */
 export function compileValidator(rules: RuleMap, options: CompileOptions): CompiledValidator {
-  const plan = buildPlan(rules, options);
+  const plan = buildPlan(options.serverRules === 'skip' ? withoutServerRules(rules) : rules, options);
   compiled++;
+  let serverRules: readonly ServerRule[] | undefined;
   return {
     get async() {
       return plan.prefetched.length > 0 || plan.awaitsCustom;
+    },
+    get serverRules() {
+      return (serverRules ??= serverRulesOf(rules));
     },
     validate: (input, only, limits = DEFAULT_LIMITS, context = NO_CONTEXT) => validate(plan, input, only, limits, context),
   };

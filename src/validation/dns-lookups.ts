@@ -8,10 +8,10 @@
  * bounded by its resolver's deadline, and the default resolver also bounds
  * the lookups in flight in the process.
  */
-import { domainToASCII } from 'node:url';
 import { DEFAULT_LIMITS } from './limits.js';
 import type { ValidationContext } from './rules/definition.js';
-import { defaultDnsResolver } from './services/defaults.js';
+import { domainToAscii } from '../php/domain-to-ascii.js';
+import { serverImplementation } from './server-implementations.js';
 import { DnsResolver, type DnsRecordType } from './services/dns-resolver.js';
 
 /** What the records of one host must show; the host fails when any of its lookups fails. */
@@ -49,12 +49,15 @@ export class DnsLookups {
 
 const RUNS = new WeakMap<ValidationContext, DnsLookups>();
 
-/** The lookups of the run `context` belongs to (the validator gives each run its own context). */
-export function dnsLookups(context: ValidationContext): DnsLookups {
+/** The lookups of the run `context` belongs to (the validator gives each run its own context), for `rule`. */
+export function dnsLookups(context: ValidationContext, rule: string): DnsLookups {
   let lookups = RUNS.get(context);
   if (lookups === undefined) {
     const budget = context.limits?.max_dns_lookups ?? DEFAULT_LIMITS.max_dns_lookups ?? 0;
-    lookups = new DnsLookups(context.service(DnsResolver, defaultDnsResolver), budget);
+    lookups = new DnsLookups(
+      context.service(DnsResolver, () => serverImplementation('dnsResolver', rule)()),
+      budget,
+    );
     RUNS.set(context, lookups);
   }
   return lookups;
@@ -126,7 +129,7 @@ export function emailDnsHost(value: string): string | null {
   const host = value.slice(value.lastIndexOf('@') + 1);
   const labels = host.split('.');
   if (labels.length <= 1 || RESERVED_TOP_LEVEL.has(labels[labels.length - 1]!)) return null;
-  const ascii = domainToASCII(host);
+  const ascii = domainToAscii(host);
   const name = ascii.endsWith('.') ? ascii.slice(0, -1) : ascii;
   if (name === '' || name.length > 253) return null;
   for (const label of name.split('.')) if (!isIdnaLabel(label)) return null;

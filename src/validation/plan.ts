@@ -23,7 +23,7 @@ import type {
   RuleFacts,
   SizeMessages,
 } from './rules/definition.js';
-import { compileSchemaRule } from './schema-rule.js';
+import { compileSchemaRule } from './server-implementations.js';
 import { PREFETCHED_PART, type CompileOptions, type PrefetchedPart, type RuleMap, type RuleObject } from './types.js';
 
 export const FLAG = 0;

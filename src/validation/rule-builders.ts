@@ -18,7 +18,7 @@ import { ExistsRule, UniqueRule } from './database-rule-builders.js';
 import { Dimensions, FileRule, type DimensionConstraints, type ImageFile } from './file-rule-builders.js';
 import { isNumeric } from './php.js';
 import type { Check, ValidationContext } from './rules/definition.js';
-import { defaultUncompromisedVerifier } from './services/defaults.js';
+import { serverImplementation } from './server-implementations.js';
 import { UncompromisedVerifier } from './services/uncompromised-verifier.js';
 import {
   CONDITIONAL_RULE,
@@ -230,6 +230,7 @@ export class Password implements RuleObject {
     if (threshold === null) return undefined;
     return {
       message: 'The given :attribute has appeared in a data leak. Please choose a different :attribute.',
+      server: 'password',
       prefetch: (values, context) => this.#lookUp(values, context, threshold),
     };
   }
@@ -238,7 +239,7 @@ export class Password implements RuleObject {
     const candidates = new Set<string>();
     for (const value of values) if (this.#meetsRequirements(value)) candidates.add(value);
     if (candidates.size === 0) return () => true;
-    const verifier = context.service(UncompromisedVerifier, defaultUncompromisedVerifier);
+    const verifier = context.service(UncompromisedVerifier, () => serverImplementation('uncompromisedVerifier', 'uncompromised')());
     const leaked = new Set<string>();
     await Promise.all(
       [...candidates].map(async (password) => {

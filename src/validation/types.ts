@@ -6,7 +6,7 @@ import type { InputBag } from '../http/own.js';
 import type { ValidationMessages } from '../errors/validation-error.js';
 import type { ValidationLimits } from './limits.js';
 import type { Awaitable } from '../awaitable.js';
-import type { Prefetch, ValidationContext } from './rules/definition.js';
+import type { Prefetch, ServerNeed, ValidationContext } from './rules/definition.js';
 
 /** Called by a custom rule to report a failure; `:attribute` is replaced. */
 export type FailCallback = (message: string) => void;
@@ -33,6 +33,8 @@ export const PREFETCHED_PART: unique symbol = Symbol('switchyard.prefetchedPart'
 export interface PrefetchedPart {
   readonly message: string;
   readonly prefetch: Prefetch;
+  /** What the part needs from the server (`CompiledValidator.serverRules`). */
+  readonly server: ServerNeed;
 }
 
 /** A closure rule: `(attribute, value, fail) => void`, or an `async` one. */
@@ -135,6 +137,28 @@ export interface CompileOptions {
   attributes?: Record<string, string>;
   /** Stop at the first failing field. */
   stopOnFirstFailure?: boolean;
+  /**
+   * `'run'` (the default): every rule is checked; a rule that needs the
+   * server where none is registered (a browser) fails with
+   * `ServerRuleUnavailable`. `'skip'`: the rules `serverRules` lists are
+   * left out, as if they passed, so a browser checks all the others; ask
+   * the server for the fields they belong to (a Precognition request).
+   */
+  serverRules?: 'run' | 'skip';
+}
+
+/** One rule only a server can check (`CompiledValidator.serverRules`). */
+export interface ServerRule {
+  /** The field's key as written in the rule map (`email`, `items.*.id`). */
+  readonly field: string;
+  /**
+   * The rule as written (`unique:users,email`, `email:rfc,dns`), `schema`,
+   * `closure` (`closure name` for a named function), or a rule object's
+   * class name.
+   */
+  readonly rule: string;
+  /** What it needs from the server. */
+  readonly needs: ServerNeed;
 }
 
 /** The result of one validation run. */
@@ -157,4 +181,20 @@ export interface CompiledValidator {
    * rules are all synchronous answers at once.
    */
   readonly async: boolean;
+  /**
+   * The rules only a server can check, in field and rule order (empty when
+   * there are none): `exists` / `unique`, the file rules (and size rules on
+   * a file field), `active_url` and `email:dns`, `current_password` and
+   * `Password.uncompromised()`, raw JSON Schema rules, closures and rule
+   * objects of the application. Each names its field (the key as written,
+   * `items.*.id`), the rule as written and what it needs. A browser
+   * compiles with `serverRules: 'skip'`, shows its own messages, and sends
+   * these fields to the server (`Precognition-Validate-Only`).
+   *
+   * @example
+   * const validator = compileValidator(rules, { owner: 'Signup', serverRules: 'skip' });
+   * const outcome = validator.validate(input); // every rule but the server's, with Laravel's messages
+   * const ask = [...new Set(validator.serverRules.map((r) => r.field))]; // e.g. ['email', 'avatar']
+   */
+  readonly serverRules: readonly ServerRule[];
 }

@@ -6,6 +6,8 @@
 import type { ServiceKey, ValidationContext } from '../../src/validation/rules/definition.js';
 import type { DnsRecordType } from '../../src/validation/services/dns-resolver.js';
 import { DnsResolver } from '../../src/validation/services/dns-resolver.js';
+// The rules' input/output (uploads, DNS, bcrypt, ajv, the database) as the server registers it.
+import '../../src/validation/server/register.js';
 
 export function contextWith(services: ReadonlyArray<readonly [ServiceKey<unknown>, unknown]>, request: unknown = {}): ValidationContext {
   const bound = new Map<unknown, unknown>(services);

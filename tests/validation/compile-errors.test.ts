@@ -4,6 +4,8 @@ import { LogicException } from '../../src/errors/logic-exception.js';
 import { compilationCount, compileValidator } from '../../src/validation/compiler.js';
 import { ajv } from '../../src/validation/schema-rule.js';
 import type { FieldRules, RuleMap } from '../../src/validation/types.js';
+// The rules' input/output (uploads, DNS, bcrypt, ajv, the database) as the server registers it.
+import '../../src/validation/server/register.js';
 
 const errors = suite('bad rule definitions throw LogicException at compile time');
 

@@ -8,6 +8,8 @@ import type { Test } from 'uvu';
 import { compileValidator } from '../../src/validation/compiler.js';
 import type { CompileOptions, FieldRules, RuleMap, ValidationOutcome } from '../../src/validation/types.js';
 import { isThenable } from '../../src/awaitable.js';
+// The rules' input/output (uploads, DNS, bcrypt, ajv, the database) as the server registers it.
+import '../../src/validation/server/register.js';
 
 /** A validator over synchronous rules: its outcome now (a promise is a test failure). */
 export interface SyncValidator {

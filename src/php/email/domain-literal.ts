@@ -9,6 +9,7 @@
 import { parseFoldingWhiteSpace } from './folding-white-space.js';
 import { type EmailLexer, T } from './lexer.js';
 import type { Warnings } from './warnings.js';
+import { utf8AsLatin1 } from '../utf8-bytes.js';
 
 /**
  * DomainLiteral::IPV4_REGEX, an IPv4 address at the end; PCRE's `$` (no
@@ -60,7 +61,7 @@ export function parseDomainLiteral(lexer: EmailLexer, warnings: Warnings): boole
 function checkIpv6(lexer: EmailLexer, literal: string, warnings: Warnings): void {
   if (lexer.previousType === T.COLON) warnings.add('IPV6ColonEnd');
   // Octets as Latin-1 characters, so offsets and `substr` are PHP's.
-  const ipv6 = Buffer.from(literal, 'utf8').subarray(5).toString('latin1');
+  const ipv6 = utf8AsLatin1(literal).slice(5);
   const groups = ipv6.split(':');
   const colons = ipv6.indexOf('::');
   if (groups.some((group) => !IPV6_GROUP.test(group))) warnings.add('IPV6BadChar');

@@ -11,6 +11,7 @@ import { parseComment, parseFoldingWhiteSpace } from './folding-white-space.js';
 import { isLabelTooLong } from './label-length.js';
 import { type EmailLexer, T } from './lexer.js';
 import type { Warnings } from './warnings.js';
+import { utf8ByteLength } from '../utf8-bytes.js';
 
 /** DomainPart::DOMAIN_MAX_LENGTH, in octets. */
 const DOMAIN_MAX = 253;
@@ -30,7 +31,7 @@ export function parseDomainPart(lexer: EmailLexer, warnings: Warnings): string |
   if (previous === T.DOT || previous === T.HYPHEN || lexer.type === T.SP) return null; // DotAtEnd, DomainHyphened, CRLFAtTheEnd
   lexer.stopRecording();
   const domain = lexer.accumulated;
-  return Buffer.byteLength(domain) > DOMAIN_MAX ? null : domain;
+  return utf8ByteLength(domain) > DOMAIN_MAX ? null : domain;
 }
 
 /** DomainPart::doParseDomainPart. */

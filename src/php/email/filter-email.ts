@@ -16,6 +16,7 @@
  * docs/validation.md.
  */
 import { PCRE_UNASSIGNED } from './pcre-unassigned.js';
+import { utf8ByteLength } from '../utf8-bytes.js';
 
 const MAX_OCTETS = 320;
 const MAX_UNITS = 255;
@@ -46,7 +47,7 @@ const HEX_BEFORE_COLON = /[a-f0-9](?=:)/gi;
 
 export function isFilterEmail(value: string, unicode: boolean): boolean {
   if (!unicode && !ASCII.test(value)) return false;
-  if (Buffer.byteLength(value) > MAX_OCTETS) return false;
+  if (utf8ByteLength(value) > MAX_OCTETS) return false;
   const chars = Array.from(value);
   if (!withinUnitLimits(chars)) return false;
   const at = localPartEnd(chars, unicode);

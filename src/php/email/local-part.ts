@@ -7,6 +7,7 @@
 import { escaped, parseComment, parseFoldingWhiteSpace } from './folding-white-space.js';
 import { type EmailLexer, T } from './lexer.js';
 import type { Warnings } from './warnings.js';
+import { utf8ByteLength } from '../utf8-bytes.js';
 
 /** LocalTooLong::LOCAL_PART_LENGTH, in octets. */
 const LOCAL_PART_MAX = 64;
@@ -37,7 +38,7 @@ export function parseLocalPart(lexer: EmailLexer, warnings: Warnings): string | 
   }
   lexer.stopRecording();
   const local = rtrimAt(lexer.accumulated);
-  if (Buffer.byteLength(local) > LOCAL_PART_MAX) warnings.add('LocalTooLong');
+  if (utf8ByteLength(local) > LOCAL_PART_MAX) warnings.add('LocalTooLong');
   return local;
 }
 

@@ -9,6 +9,7 @@ import { parseDomainPart } from './domain-part.js';
 import { EmailLexer, T } from './lexer.js';
 import { parseLocalPart } from './local-part.js';
 import type { Warnings } from './warnings.js';
+import { utf8ByteLength } from '../utf8-bytes.js';
 
 /** EmailParser::EMAIL_MAX_LENGTH, in octets: longer addresses parse, with a warning. */
 const EMAIL_MAX = 254;
@@ -26,7 +27,7 @@ export function parseAddress(lexer: EmailLexer, value: string, warnings: Warning
   if (local === null) return false;
   const domain = parseDomainPart(lexer, warnings);
   if (domain === null) return false;
-  if (Buffer.byteLength(local) + 1 + Buffer.byteLength(domain) > EMAIL_MAX) warnings.add('EmailTooLong');
+  if (utf8ByteLength(local) + 1 + utf8ByteLength(domain) > EMAIL_MAX) warnings.add('EmailTooLong');
   return true;
 }
 

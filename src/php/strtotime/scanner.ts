@@ -32,6 +32,7 @@ import {
   UNIT_YEAR,
 } from './token-reader.js';
 import { lookupAbbreviation, lookupZoneId } from './zones.js';
+import { utf8AsLatin1 } from '../utf8-bytes.js';
 
 /**
  * The longest string (in UTF-8 bytes, after trimming) this port parses;
@@ -50,7 +51,7 @@ const ISSPACE = ' \t\n\v\f\r';
 
 /** A JavaScript string as the bytes PHP sees (UTF-8), one character per byte. */
 export function toBytes(value: string): string {
-  return /^[\x00-\x7f]*$/.test(value) ? value : Buffer.from(value, 'utf8').toString('latin1');
+  return /^[\x00-\x7f]*$/.test(value) ? value : utf8AsLatin1(value);
 }
 
 /** The last string parsed, and what it parsed to. */

@@ -1,64 +1,21 @@
 /**
- * Rules about the authenticated user: `current_password[:guard]`. The
- * user's password hash comes from the application's `PasswordUserResolver`
- * (no default: a reported 500 naming it when none is bound), the comparison
- * from its `PasswordHasher` (bcrypt when none is bound), once per distinct
- * value of a validation run.
+ * Rules about the authenticated user: `current_password[:guard]`. Its check
+ * is the server's (`server/current-password-check.ts`: the application's
+ * `PasswordUserResolver` and `PasswordHasher`), once per distinct value of
+ * a validation run.
  */
-import { LogicException } from '../../errors/logic-exception.js';
-import type { HttpRequest } from '../../http/request.js';
-import { isBlankString, isContainer, phpString } from '../php.js';
-import { defaultPasswordHasher } from '../services/defaults.js';
-import { PasswordHasher } from '../services/password-hasher.js';
-import { PasswordUserResolver } from '../services/password-user-resolver.js';
+import { serverPrefetch } from '../server-implementations.js';
 import type { RuleFamily } from './definition.js';
-
-/**
- * The password PHP's `password_verify` receives, or null when nothing can
- * match: an array (a TypeError in PHP, a failed rule here), null (`''`,
- * never a user's password), or a blank string (the rule never checks it;
- * asking for the user would fault an application without a resolver where
- * Laravel passes).
- */
-const plainOf = (value: unknown): string | null => (value === null || isContainer(value) || isBlankString(value) ? null : phpString(value));
 
 export const AUTH = {
   current_password: {
     kind: 'value',
     message: 'The password is incorrect.',
+    server: 'password',
     compile: (c) => {
       // `Arr::first($parameters)`; an empty name is the default guard, as `auth()->guard('')`.
       const guard = c.params[0] || null;
-      return {
-        prefetch: async (values, context) => {
-          const plains = new Set<string>();
-          for (const value of values) {
-            const plain = plainOf(value);
-            if (plain !== null) plains.add(plain);
-          }
-          if (plains.size === 0) return () => false;
-          const users = context.service(PasswordUserResolver);
-          if (context.request === undefined) {
-            throw new LogicException(
-              'The "current_password" rule needs the request being validated (it asks PasswordUserResolver for its user).',
-            );
-          }
-          const hash = await users.passwordHash(context.request as HttpRequest, guard);
-          // A guest fails, as Laravel's `$guard->guest()`.
-          if (hash === null) return () => false;
-          const hasher = context.service(PasswordHasher, defaultPasswordHasher);
-          const matching = new Set<string>();
-          await Promise.all(
-            [...plains].map(async (plain) => {
-              if (await hasher.check(plain, hash)) matching.add(plain);
-            }),
-          );
-          return (value) => {
-            const plain = plainOf(value);
-            return plain !== null && matching.has(plain);
-          };
-        },
-      };
+      return { prefetch: serverPrefetch('current_password', (server) => server.currentPassword(guard)) };
     },
   },
 } as const satisfies RuleFamily;

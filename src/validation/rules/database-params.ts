@@ -7,7 +7,7 @@
  * a `unique` rule reads from the input (`[field]`) is known per request.
  */
 import { isIdentifier, parseTable } from '../../database/identifiers.js';
-import { isClassName, isModelName } from '../../database/model-tables.js';
+import { isClassName, isModelName } from '../../database/model-names.js';
 import { conditionsFromExtra, type PresenceCondition } from '../../database/presence-condition.js';
 import { MISSING, lookup, splitPath } from '../paths.js';
 import { isIntegerString, isNumeric, phpString } from '../php.js';

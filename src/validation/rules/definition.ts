@@ -121,7 +121,27 @@ export type Compiled =
   | { readonly check: Check; readonly prefetch?: undefined; readonly replace?: Replacer }
   | { readonly prefetch: Prefetch; readonly check?: undefined; readonly replace?: Replacer };
 
+/**
+ * What a rule needs that only the server has: its database (`exists`,
+ * `unique`), the uploaded files' bytes, DNS, the user's password or a leak
+ * list, ajv (a raw JSON Schema rule), or the application's own code (a
+ * closure, a rule object).
+ */
+export type ServerNeed = 'database' | 'files' | 'dns' | 'password' | 'schema' | 'custom';
+
 interface Common {
+  /**
+   * What the rule's check needs from the server, if anything (for some
+   * rules it depends on the parameters, as `email:dns`): a browser reports
+   * such a rule instead of checking it (`CompiledValidator.serverRules`).
+   */
+  readonly server?: ServerNeed | ((params: readonly string[]) => ServerNeed | undefined);
+  /**
+   * For a rule with a part the server checks and a part that runs anywhere
+   * (`email:rfc,dns`): the parameters of the part that runs anywhere
+   * (`['rfc']`), or null when there is none (`email:dns`).
+   */
+  readonly localParams?: (params: readonly string[]) => readonly string[] | null;
   /** Other names of the rule (`int` for `integer`). */
   readonly aliases?: readonly string[];
   /** Least number of parameters (Laravel's `requireParameterCount`); fewer is refused at boot. */

@@ -10,12 +10,13 @@
  */
 import { clientExtension } from '../../files/client-extension.js';
 import { IMAGE_EXTENSIONS, PHP_EXTENSIONS } from '../../files/image-extensions.js';
-import { inspectFile, type FileInspection } from '../../files/inspect-file.js';
+import type { FileInspection } from '../../files/file-inspection.js';
 import { LogicException } from '../../errors/logic-exception.js';
 import type { UploadedFile } from '../../http/uploaded-file.js';
 import { compileDimensions, namedParameters } from '../image-dimensions.js';
 import { isFile, looseEquals } from '../php.js';
 import type { Check, Compiled, Prefetch, RuleContext, RuleFamily } from './definition.js';
+import { serverImplementation } from '../server-implementations.js';
 import { valuesParam } from './params.js';
 
 /** `trim(strtolower($ext))`: PHP's ASCII lowercase and trim. */
@@ -46,14 +47,15 @@ function phpGuard(params: readonly string[]): (file: UploadedFile) => boolean {
 
 /**
  * A rule that judges a file by its inspection: every file among `values`
- * is inspected once (in parallel, bounded by `max_files`), then the check
- * reads the answers. A value that is not a file fails.
+ * is inspected once (in parallel, bounded by `max_files`) by the server's
+ * inspector, then the check reads the answers. A value that is not a file fails.
  */
-function inspected(test: (inspection: FileInspection, file: UploadedFile) => boolean): Prefetch {
+function inspected(rule: string, test: (inspection: FileInspection, file: UploadedFile) => boolean): Prefetch {
   return async (values) => {
     const answers = new Map<UploadedFile, FileInspection>();
     const files = values.filter(isFile);
     if (files.length > 0) {
+      const inspectFile = serverImplementation('inspectFile', rule);
       const inspections = await Promise.all(files.map((file) => inspectFile(file)));
       for (let i = 0; i < files.length; i++) answers.set(files[i]!, inspections[i]!);
     }
@@ -83,30 +85,34 @@ function listedValues(c: RuleContext): readonly [string, string][] {
 export const FILES = {
   file: {
     kind: 'value',
+    server: 'files',
     message: 'The :attribute field must be a file.',
     compile: () => ({ check: isFile }),
   },
   image: {
     kind: 'value',
+    server: 'files',
     message: 'The :attribute field must be an image.',
     // Laravel 11: `mimes:jpg,jpeg,png,gif,bmp,svg,webp`, so SVG passes (Laravel 12 asks for `image:allow_svg`).
-    compile: (): Compiled => ({ prefetch: inspected(mimesTest(IMAGE_EXTENSIONS)) }),
+    compile: (): Compiled => ({ prefetch: inspected('image', mimesTest(IMAGE_EXTENSIONS)) }),
   },
   mimes: {
     kind: 'value',
+    server: 'files',
     params: 1,
     message: 'The :attribute field must be a file of type: :values.',
-    compile: (c): Compiled => ({ prefetch: inspected(mimesTest(valuesParam(c))), replace: listedValues(c) }),
+    compile: (c): Compiled => ({ prefetch: inspected('mimes', mimesTest(valuesParam(c))), replace: listedValues(c) }),
   },
   mimetypes: {
     kind: 'value',
+    server: 'files',
     params: 1,
     message: 'The :attribute field must be a file of type: :values.',
     compile: (c): Compiled => {
       const params = valuesParam(c);
       const blocked = phpGuard(params);
       return {
-        prefetch: inspected((inspection, file) => {
+        prefetch: inspected('mimetypes', (inspection, file) => {
           if (blocked(file)) return false;
           const type = inspection.mimeType;
           // `image/*` accepts every `image/...` type; `*/*` is not a wildcard upstream.
@@ -118,6 +124,7 @@ export const FILES = {
   },
   extensions: {
     kind: 'value',
+    server: 'files',
     params: 1,
     message: 'The :attribute field must have one of the following extensions: :values.',
     compile: (c) => {
@@ -132,6 +139,7 @@ export const FILES = {
   },
   dimensions: {
     kind: 'value',
+    server: 'files',
     params: 1,
     message: 'The :attribute field has invalid image dimensions.',
     compile: (c): Compiled => {
@@ -139,7 +147,7 @@ export const FILES = {
       const test = compileDimensions(named);
       return {
         // An SVG passes unmeasured; an image whose size cannot be read fails.
-        prefetch: inspected((inspection) => {
+        prefetch: inspected('dimensions', (inspection) => {
           if (inspection.isSvg) return true;
           return inspection.width !== undefined && inspection.height !== undefined && test(inspection.width, inspection.height);
         }),

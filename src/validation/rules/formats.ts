@@ -4,7 +4,6 @@
  * quantifiers; `email`'s parsers are in `../email/`, and `email:dns` also
  * looks its domains up (see `dns-lookups.ts`).
  */
-import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { MAIL_TYPES, acceptsMail, dnsLookups, emailDnsHost, hostsPassing } from '../dns-lookups.js';
 import { isContainer, phpString } from '../php.js';
 import { emailValidations } from '../../php/email/email-validations.js';
@@ -14,8 +13,10 @@ import type { RuleFamily } from './definition.js';
 
 const UUID = /^[\da-fA-F]{8}-[\da-fA-F]{4}-[\da-fA-F]{4}-[\da-fA-F]{4}-[\da-fA-F]{12}$/;
 const ULID = /^[0-7][0-9A-HJKMNP-TV-Za-hjkmnp-tv-z]{25}$/;
-const IPV4 = fullFormats.ipv4 as RegExp;
-const IPV6 = fullFormats.ipv6 as RegExp;
+/** ajv-formats' `ipv4` and `ipv6` (the `full` set), as the rules used them through ajv. */
+const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+const IPV6 =
+  /^((([0-9a-f]{1,4}:){7}([0-9a-f]{1,4}|:))|(([0-9a-f]{1,4}:){6}(:[0-9a-f]{1,4}|((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){5}(((:[0-9a-f]{1,4}){1,2})|:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){4}(((:[0-9a-f]{1,4}){1,3})|((:[0-9a-f]{1,4})?:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){3}(((:[0-9a-f]{1,4}){1,4})|((:[0-9a-f]{1,4}){0,2}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){2}(((:[0-9a-f]{1,4}){1,5})|((:[0-9a-f]{1,4}){0,3}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){1}(((:[0-9a-f]{1,4}){1,6})|((:[0-9a-f]{1,4}){0,4}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(:(((:[0-9a-f]{1,4}){1,7})|((:[0-9a-f]{1,4}){0,5}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:)))$/i;
 
 const stringMatching =
   (re: RegExp) =>
@@ -57,6 +58,12 @@ export const FORMATS = {
   email: {
     kind: 'value',
     message: 'The :attribute field must be a valid email address.',
+    server: (params) => (params.includes('dns') ? 'dns' : undefined),
+    // `email:dns` alone checks no format (no `rfc` by default once a mode is named).
+    localParams: (params) => {
+      const local = params.filter((param) => param !== 'dns');
+      return local.length === 0 ? null : local;
+    },
     compile: (c) => {
       const { check: local, dns } = emailValidations(c.params);
       if (!dns) return { check: local };
@@ -73,7 +80,7 @@ export const FORMATS = {
             if (host !== null) hosts.add(host);
           }
           if (hosts.size === 0) return () => false;
-          const mail = await hostsPassing(dnsLookups(context), hosts, MAIL_TYPES, acceptsMail);
+          const mail = await hostsPassing(dnsLookups(context, 'email'), hosts, MAIL_TYPES, acceptsMail);
           return (value) => {
             const host = hostOf.has(value) ? hostOf.get(value)! : domain(value);
             return host !== null && mail.has(host);

@@ -12,6 +12,7 @@ export const NETWORK = {
   active_url: {
     kind: 'value',
     message: 'The :attribute field must be a valid URL.',
+    server: 'dns',
     // Laravel's validateActiveUrl: the host parse_url finds has an A or AAAA record; a failed lookup fails the rule.
     compile: () => ({
       prefetch: async (values, context) => {
@@ -24,7 +25,7 @@ export const NETWORK = {
           if (host !== null) hosts.add(host);
         }
         if (hosts.size === 0) return () => false;
-        const active = await hostsPassing(dnsLookups(context), hosts, ADDRESS_TYPES, hasAddress);
+        const active = await hostsPassing(dnsLookups(context, 'active_url'), hosts, ADDRESS_TYPES, hasAddress);
         return (value) => {
           const host = hostOf.has(value) ? hostOf.get(value)! : typeof value === 'string' ? phpUrlHost(value) : null;
           return host !== null && active.has(host);

@@ -11,6 +11,8 @@ import { compileValidator } from '../../../src/validation/compiler.js';
 import { UploadedFile } from '../../../src/http/uploaded-file.js';
 import type { CompileOptions, RuleMap, ValidationOutcome } from '../../../src/validation/types.js';
 import { bmp, gif, jpeg, pdf, png, svg, webp, zip } from '../../files/sample-files.js';
+// The rules' input/output (uploads, DNS, bcrypt, ajv, the database) as the server registers it.
+import '../../../src/validation/server/register.js';
 
 const upload = (filename: string, content: Buffer) => new UploadedFile('f', filename, 'application/octet-stream', content);
 
