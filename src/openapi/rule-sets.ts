@@ -7,17 +7,10 @@
 import type { FormRequestClass } from '../action.js';
 import type { FormRequestPlan } from '../routing/action-table.js';
 import { formDefinition } from './form-definition.js';
-import { compileValidator } from '../validation/compiler.js';
-import { parseFieldRules, ruleKey } from '../validation/rule-parser.js';
+import { parseFieldRules } from '../validation/rule-parser.js';
 import type { FieldRules } from '../validation/types.js';
 import type { SwitchyardConfig } from '../config.js';
 import type { ActionRuleSet, InputNormalisation, RuleSetMessage } from '../typing/rule-sets.js';
-
-/**
- * Rules about uploads: a JSON body never carries a file, but a form may
- * send one (multipart), so they are left to the server whatever they check.
- */
-const FILE_RULES = new Set(['file', 'image', 'mimes', 'mimetypes', 'extensions', 'dimensions'].map(ruleKey));
 
 /** What an application does to input before validation, as far as data can say it (`request`: it decides per request). */
 export type Normalisation = InputNormalisation | 'request';
@@ -62,10 +55,14 @@ function readRuleSet(form: FormRequestPlan): Omit<ActionRuleSet, 'input'> {
       serverOnly: serverOnly ?? 'request',
     };
   }
+  // What the compiled validator says only a server can check (database, files and sizes on file fields, DNS, passwords...).
+  const listed = new Map<string, Set<string>>();
+  for (const { field, rule } of form.validator?.serverRules ?? [])
+    (listed.get(field) ?? listed.set(field, new Set()).get(field)!).add(rule);
   const strings: Record<string, string[]> = {};
   const server: Record<string, string[]> = {};
   for (const field of Object.keys(rules)) {
-    const split = splitField(field, rules[field]!, form.cls.name);
+    const split = splitField(rules[field]!, listed.get(field));
     strings[field] = split.strings;
     if (split.server.length > 0) server[field] = split.server;
   }
@@ -80,7 +77,7 @@ function readRuleSet(form: FormRequestPlan): Omit<ActionRuleSet, 'input'> {
 }
 
 /** A field's rules in string form, and those of them (or the rules without one) that need the server. */
-function splitField(field: string, rules: FieldRules, owner: string): { strings: string[]; server: string[] } {
+function splitField(rules: FieldRules, listed: ReadonlySet<string> | undefined): { strings: string[]; server: string[] } {
   const strings: string[] = [];
   const server: string[] = [];
   for (const rule of parseFieldRules(rules)) {
@@ -91,19 +88,8 @@ function splitField(field: string, rules: FieldRules, owner: string): { strings:
       server.push(`${rule.name} (conditional)`);
     } else {
       strings.push(rule.raw);
-      if (needsServer(field, rule.raw, rule.name, owner)) server.push(rule.raw);
+      if (listed?.has(rule.raw) === true) server.push(rule.raw);
     }
   }
   return { strings, server };
-}
-
-/** A rule with input/output (a query, a lookup, an upload's bytes) compiles to an async validator. */
-function needsServer(field: string, raw: string, name: string, owner: string): boolean {
-  if (FILE_RULES.has(ruleKey(name))) return true;
-  try {
-    return compileValidator({ [field]: [raw] }, { owner }).async;
-  } catch {
-    // Only meaningful beside the field's other rules: the server keeps it.
-    return true;
-  }
 }

@@ -77,6 +77,7 @@ export class AccountRequest extends FormRequest {
       plan: [Rule.enum({ Free: 'free', Pro: 'pro' })],
       coupon: [Rule.requiredIf(() => true), 'string'],
       title: 'nullable|string|max:50',
+      scan: 'nullable|file|max:1024',
     };
   }
 }

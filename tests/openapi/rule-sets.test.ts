@@ -47,7 +47,7 @@ test('closures and rule objects have no string form: named in server, left out o
   assert.equal(set.server, { code: ['closure'], nickname: ['NotReserved'] });
 });
 
-test('database, files, DNS, passwords, enums and conditional rules need the server; the rest of those fields is kept in string form', () => {
+test('database, files (and sizes on a file field), DNS, passwords, enums and conditional rules need the server; the rest of those fields is kept in string form', () => {
   const set = operation('account')['x-switchyard-rules']!;
   assert.equal(set.server, {
     email: ['unique:users,NULL,NULL,id'],
@@ -58,6 +58,7 @@ test('database, files, DNS, passwords, enums and conditional rules need the serv
     mail: ['email:rfc,dns'],
     plan: ['EnumRule'],
     coupon: ['required (conditional)'],
+    scan: ['file', 'max:1024'],
   });
   assert.equal(set.rules['email'], ['required', 'email', 'unique:users,NULL,NULL,id']);
   assert.equal(set.rules['coupon'], ['string']);
