@@ -171,7 +171,8 @@ export function createClient<Routes>(options: ClientOptions<Routes>): Client<Rou
         path,
         name,
         input,
-        options.only,
+        // A caller without types may pass null: all fields, as the header is then left out.
+        options.only ?? undefined,
         (only) => send(endpoint, url, input, { ...options, only }, true) as Promise<FieldMessages>,
       ) ?? send(endpoint, url, input, options, true);
     call.endpoint = endpoint;

@@ -7,6 +7,8 @@
  * 422 summary, the validated data). Through the client, a failing case
  * throws the server's ValidationFailed without a request and a passing one
  * is sent. The cases and Laravel's answers: tests/fixtures/README.md.
+ * Then against the rules application on another origin: the browser asks
+ * the server (Precognition) only for the fields that need it.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -20,6 +22,9 @@ import '../../src/validation/server/register.js';
 import { compileValidator } from '../../src/validation/compiler.js';
 import type { ActionRuleSet, RuleSetsDocument } from '../../src/typing/rule-sets.js';
 import { launchChromium, type Chromium } from '../helpers/browser.js';
+import { rulesJson } from '../../src/cli/rules-command.js';
+import { ValidationFailed, createClient } from '../../src/client/index.js';
+import { createRulesApp, type FormsApi } from './rules-app.js';
 
 const test = suite('the server rules in Chromium');
 
@@ -229,6 +234,96 @@ test(`${CASES.length} oracle cases: the browser answers as the server validator 
       assert.is(client.message, server.message, `message: ${where}`);
       assert.equal(Object.entries(client.errors!), server.errors, `errors: ${where}`);
     }
+  }
+});
+
+/** Inputs of the rules application's actions: a set the browser checks, one with server rules, one read per request. */
+const FORMS: [action: 'trip' | 'signup' | 'perRequest', input: Record<string, unknown>, only?: string[], browserFields?: string[]][] = [
+  ['trip', { name: 'Ada', starts: '2030-05-01', ends: '2030-05-03', kind: 'coach' }],
+  ['trip', { name: '  ', starts: '2030-05-04', ends: '2030-05-03', kind: 'train', pass: 'x', stops: [{ city: 'A' }, { city: 'A' }] }],
+  ['trip', { name: 'x'.repeat(21) }, ['name', 'stops.*.city']],
+  // The call fails in the browser: it reports the fields checked there (name, age), not those only the server checks.
+  ['signup', { name: '', age: 12, code: 'taken', nickname: 'admin' }, undefined, ['name', 'age']],
+  ['signup', { name: 'Ada', age: 30, code: 'taken', nickname: 'admin' }],
+  ['signup', { name: 'Ada', code: 'free' }, ['code']],
+  ['signup', { name: '', code: 'taken' }, ['name'], ['name', 'age']],
+  ['perRequest', { currency: 'EUR', amount: 500 }],
+];
+
+test('against the rules application on another origin: the browser answers as the server, asking it only for what needs it', async () => {
+  const { app } = createRulesApp();
+  const apiBase = `http://127.0.0.1:${(await app.listen(0, '127.0.0.1')).port}/api`;
+  try {
+    const document = JSON.parse(rulesJson(app)) as RuleSetsDocument;
+    const server = createClient<FormsApi>({ baseUrl: apiBase });
+    const expected: unknown[] = [];
+    for (const [action, input, only, browserFields] of FORMS) {
+      const called = await (server.forms[action] as (input: unknown) => Promise<unknown>)(input).then(
+        () => 'sent',
+        (error: unknown) => (error instanceof ValidationFailed ? { message: error.message, errors: error.errors } : String(error)),
+      );
+      const predicted = await (server.forms[action].validate as (input: unknown, options: object) => Promise<unknown>)(input, { only });
+      if (browserFields !== undefined && typeof called === 'object') {
+        // A set with server rules that fails in the browser: the server's answer for the browser's fields.
+        const errors = Object.fromEntries(Object.entries(called.errors).filter(([field]) => browserFields.includes(field))) as Record<
+          string,
+          string[]
+        >;
+        expected.push({ called: { message: summary(Object.entries(errors)), errors }, predicted });
+      } else {
+        expected.push({ called, predicted });
+      }
+    }
+    const tab = await chromium!.browser.newPage();
+    let browser: { called: unknown; predicted: unknown; asked: string[] }[];
+    try {
+      await tab.goto(`${pageBase}/`);
+      browser = (await tab.evaluate(
+        async (apiBase: string, document: RuleSetsDocument, forms: typeof FORMS) => {
+          const bundle = '/validation.js';
+          const { compileValidator, createClient, compileRules, ValidationFailed } = await import(bundle);
+          let asked: string[] = [];
+          const fetch = (url: string, init: { headers: Record<string, string> }) => {
+            asked.push(init.headers['precognition'] === 'true' ? `predict ${init.headers['precognition-validate-only'] ?? '*'}` : 'call');
+            return globalThis.fetch(url, init);
+          };
+          const api = createClient({ baseUrl: apiBase, fetch, rules: compileRules(document, compileValidator) });
+          const out: unknown[] = [];
+          for (const [action, input, only] of forms) {
+            asked = [];
+            const called = await api.forms[action](input).then(
+              () => 'sent',
+              (error: { message: string; errors: unknown }) =>
+                error instanceof ValidationFailed ? { message: error.message, errors: error.errors } : String(error),
+            );
+            const predicted = await api.forms[action].validate(input, { only });
+            out.push({ called, predicted, asked });
+          }
+          return out;
+        },
+        apiBase,
+        document as never,
+        FORMS as never,
+      )) as typeof browser;
+    } finally {
+      await tab.close();
+    }
+    for (const [i, { called, predicted }] of browser.entries()) assert.equal({ called, predicted }, expected[i], JSON.stringify(FORMS[i]));
+    assert.equal(
+      browser.map(({ asked }) => asked),
+      [
+        ['call'], // a valid trip is sent; its prediction needs no request
+        [],
+        [],
+        ['predict code,nickname'], // the call fails here; the prediction asks the server for its fields only
+        ['call', 'predict code,nickname'],
+        ['call', 'predict code'],
+        [], // the call fails here, and only name is predicted: here too
+        ['call', 'predict *'], // rules read per request: the server answers everything
+      ],
+    );
+  } finally {
+    await app.close();
   }
 });
 
