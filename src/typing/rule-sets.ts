@@ -56,12 +56,13 @@ export interface ActionRuleSet {
    * whether to normalise input (`skip_when`). The client then asks the
    * server for every field.
    */
-  readonly serverOnly?: 'request' | 'hooks';
+  // Open to any text, so that the type of an imported rules.json (where JSON's strings are widened) is accepted.
+  readonly serverOnly?: 'request' | 'hooks' | (string & {});
 }
 
 /** The rule sets of every action with a form request: route path → action name → its set. */
 export interface RuleSetsDocument {
-  /** The format's version. */
-  readonly switchyardRules: 1;
+  /** The format's version: 1 (a number, as an imported rules.json reads it). */
+  readonly switchyardRules: number;
   readonly routes: { readonly [routePath: string]: { readonly [action: string]: ActionRuleSet } };
 }

@@ -198,6 +198,13 @@ test('input past the core limits (more wildcard items than it expands): the brow
   assert.equal((local as { body?: unknown }).body, (remote as { body?: unknown }).body);
 });
 
+test('compileRules takes the type TypeScript infers for an imported rules.json (its numbers and strings widened)', () => {
+  const trip = document.routes['/api/forms']!['trip']!;
+  const widened = { switchyardRules: 1 as number, routes: { '/api/forms': { trip: { ...trip, serverOnly: 'hooks' as string } } } };
+  const rules = compileRules(widened, compileValidator);
+  assert.is(rules.action('/api/forms', 'trip') !== undefined, true);
+});
+
 test('compileRules refuses what is not a rules document, or a missing compiler', () => {
   assert.throws(() => compileRules({} as never, compileValidator), /switchyard rules/);
   assert.throws(() => compileRules(document, undefined as never), /compileValidator/);
