@@ -43,7 +43,7 @@ function readRuleSet(form: FormRequestPlan): Omit<ActionRuleSet, 'input'> {
   const formRequest = form.cls.name;
   const serverOnly = form.validator === undefined ? 'request' : form.hooked ? 'hooks' : undefined;
   const { rules, options } = formDefinition(form.cls, form.create);
-  // A class compiled once at boot read all of these without a request; checked anyway.
+  // Rules read per request, hooks, or texts that need a request to be read: the browser can check none of it.
   if (serverOnly !== undefined || options === undefined) {
     return {
       formRequest,
@@ -70,7 +70,8 @@ function readRuleSet(form: FormRequestPlan): Omit<ActionRuleSet, 'input'> {
     formRequest,
     rules: strings,
     server,
-    messages: structuredClone(options.messages ?? {}) as Record<string, RuleSetMessage>,
+    // As JSON: a value that is no text (a function by mistake) is dropped rather than failing the document.
+    messages: JSON.parse(JSON.stringify(options.messages ?? {})) as Record<string, RuleSetMessage>,
     attributes: { ...options.attributes },
     stopOnFirstFailure: options.stopOnFirstFailure === true,
   };
