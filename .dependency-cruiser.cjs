@@ -97,10 +97,11 @@ module.exports = {
     ...validationCoreRules,
     {
       name: 'client-stands-alone',
-      comment: 'switchyard/client runs in browsers: it imports only itself and the type-level bridge src/typing/, never the server or Node',
+      comment:
+        'switchyard/client runs in browsers: it imports only itself, the type-level bridge src/typing/ and Str::trim (src/php/str-trim.ts, to trim input as the server does), never the server or Node',
       severity: 'error',
       from: { path: '^src/client/' },
-      to: { pathNot: '^src/(client|typing)/' },
+      to: { pathNot: '^src/(client|typing)/|^src/php/str-trim\\.ts$' },
     },
     {
       name: 'typing-imports-nothing',

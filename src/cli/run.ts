@@ -1,7 +1,8 @@
 /**
  * The commands of `switchyard`: `routes` lists the application's routes and
  * actions; `openapi` prints its OpenAPI document; `make:action`,
- * `make:request` and `make:controller` write new files. Plain Node
+ * `make:request` and `make:controller` write new files; `rules` prints the
+ * actions' rule sets as data for the typed client. Plain Node
  * (`node:util` parseArgs).
  */
 import { resolve } from 'node:path';
@@ -12,6 +13,7 @@ import { routesAsJson, routesAsText } from './routes-command.js';
 import { describeRoutes } from './describe-routes.js';
 import { make, type MakeKind } from './make-command.js';
 import { openapiJson, writeDocument } from './openapi-command.js';
+import { rulesJson } from './rules-command.js';
 
 const USAGE = `Usage: switchyard <command> [options]
 
@@ -24,6 +26,9 @@ Commands:
   openapi [--app <path>] [--output <file>]
                                       Print the OpenAPI 3.1 document (JSON) of the routes and actions,
                                       or write it to <file> (-o)
+  rules [--app <path>] [--output <file>]
+                                      Print every action's validation rules as data (JSON) for the typed
+                                      client to check input in the browser, or write them to <file> (-o)
 
 The application module is named by package.json ("switchyard": { "app": "dist/app.js" })
 or by --app. Its default export is an Application, or a function that returns one.
@@ -59,9 +64,10 @@ export async function run(argv: string[], cwd: string, out: (text: string) => vo
     out(`Created ${file} (${className}).\n`);
     return 0;
   }
-  if (command === 'openapi') {
+  if (command === 'openapi' || command === 'rules') {
     const { values } = parse({ args: rest, options: { app: { type: 'string' }, output: { type: 'string', short: 'o' } } });
-    const document = openapiJson(await loadApp(locateApp(cwd, values.app)));
+    const app = await loadApp(locateApp(cwd, values.app));
+    const document = command === 'openapi' ? openapiJson(app) : rulesJson(app);
     if (values.output === undefined) {
       out(document);
       return 0;

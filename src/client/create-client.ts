@@ -6,7 +6,8 @@
  * action names come from the property names, the types from `Routes`.
  * Browser-safe (fetch only) and free of side effects at import.
  */
-import { AnswerTooLarge, type HeadersLike, StatusError, NetworkError, ValidationFailed, errorClassFor } from './errors.js';
+import type { BrowserRules, FieldMessages } from './browser-rules.js';
+import { AnswerTooLarge, type HeadersLike, StatusError, NetworkError, ValidationFailed, errorClassFor, summary } from './errors.js';
 import { toQuery } from './query.js';
 import { type ByteStream, DEFAULT_MAX_ANSWER_BYTES, preview, readAnswer, type ReadAnswer } from './read-answer.js';
 import type { CallOptions, Client, FieldsOfAction, ValidateOptions } from './types.js';
@@ -51,6 +52,14 @@ export interface ClientOptions<Routes = Record<string, unknown>> {
    * `AnswerTooLarge` and the rest is not read. A whole number ≥ 1. Default 10 MiB.
    */
   maxAnswerBytes?: number;
+  /**
+   * The server's rules (`compileRules(document, compileValidator)`): a call
+   * with a JSON body is checked in the browser first and fails with the
+   * server's `ValidationFailed` without a request when a rule the browser
+   * can run fails; `validate()` checks those fields here and asks the server
+   * only about the others (docs/client.md).
+   */
+  rules?: BrowserRules;
 }
 
 /** The reserved name of the default action: called without an action name. */
@@ -77,8 +86,11 @@ export function createClient<Routes>(options: ClientOptions<Routes>): Client<Rou
     throw new TypeError(`createClient: maxAnswerBytes must be a whole number ≥ 1 (bytes); got ${String(maxAnswerBytes)}.`);
   }
 
+  const methodOf = (input: unknown, call: CallOptions) => (call.method ?? (input === undefined ? 'GET' : 'POST')).toUpperCase();
+  const carriesJson = (method: string) => method !== 'GET' && method !== 'HEAD';
+
   const send = async (endpoint: string, url: string, input: unknown, call: ValidateOptions = {}, predict = false): Promise<unknown> => {
-    const method = (call.method ?? (input === undefined ? 'GET' : 'POST')).toUpperCase();
+    const method = methodOf(input, call);
     const headers: Record<string, string> = { accept: 'application/json' };
     const shared = typeof options.headers === 'function' ? options.headers() : options.headers;
     for (const extra of [shared, call.headers]) for (const name in extra) headers[name.toLowerCase()] = extra[name]!;
@@ -143,12 +155,26 @@ export function createClient<Routes>(options: ClientOptions<Routes>): Client<Rou
   };
 
   const action = (route: string, name: string): object => {
-    const path = paths[route] ?? `/${route}`;
-    const url =
-      base + (path.startsWith('/') ? path : `/${path}`) + (name === DEFAULT_ACTION ? '' : `?${actionKey}=${encodeURIComponent(name)}`);
+    const path = base + (paths[route] ?? `/${route}`).replace(/^\/?/, '/');
+    const url = path + (name === DEFAULT_ACTION ? '' : `?${actionKey}=${encodeURIComponent(name)}`);
     const endpoint = `${route}.${name}`;
-    const call = (input?: unknown, options?: CallOptions) => send(endpoint, url, input, options);
-    call.validate = (input?: unknown, options?: ValidateOptions) => send(endpoint, url, input, options, true);
+    // The server's rules check a JSON body before it is sent; a query is text, which the browser does not rebuild.
+    const rules = options.rules;
+    const checker = (input: unknown, call: CallOptions) => (input !== undefined && carriesJson(methodOf(input, call)) ? rules : undefined);
+    const call = async (input?: unknown, options: CallOptions = {}) => {
+      const errors = await checker(input, options)?.callErrors(path, name, input);
+      if (errors !== undefined) throw localFailure(endpoint, errors);
+      return send(endpoint, url, input, options);
+    };
+    call.validate = (input?: unknown, options: ValidateOptions = {}) =>
+      checker(input, options)?.predict(
+        path,
+        name,
+        input,
+        // A caller without types may pass null: all fields, as the header is then left out.
+        options.only ?? undefined,
+        (only) => send(endpoint, url, input, { ...options, only }, true) as Promise<FieldMessages>,
+      ) ?? send(endpoint, url, input, options, true);
     call.endpoint = endpoint;
     return call;
   };
@@ -169,6 +195,15 @@ export function createClient<Routes>(options: ClientOptions<Routes>): Client<Rou
     );
   };
   return named((route) => named((name) => action(route, name))) as Client<Routes>;
+}
+
+/** No headers: an answer the browser gave itself. */
+const NO_HEADERS: HeadersLike = { get: () => null };
+
+/** The 422 the server would answer, found in the browser. */
+function localFailure(endpoint: string, errors: FieldMessages): ValidationFailed {
+  const message = summary(errors);
+  return new ValidationFailed(endpoint, 422, message, { message, errors }, NO_HEADERS);
 }
 
 /**

@@ -136,3 +136,18 @@ export function errorClassFor(status: number): typeof StatusError {
               ? TooManyRequests
               : StatusError;
 }
+
+/** The `message` of a 422, from its errors: the first message, then `(and N more errors)`, as the server writes it. */
+export function summary(errors: Readonly<Record<string, readonly unknown[]>>): string {
+  let first: unknown;
+  let count = 0;
+  for (const key in errors) {
+    for (const message of errors[key]!) {
+      if (count === 0) first = message;
+      count++;
+    }
+  }
+  if (typeof first !== 'string') return 'The given data was invalid.';
+  const more = count - 1;
+  return more === 0 ? first : `${first} (and ${more} more ${more === 1 ? 'error' : 'errors'})`;
+}

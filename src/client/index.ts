@@ -4,6 +4,8 @@
  * time; the server's classes give it types only (see docs/client.md).
  */
 export { createClient, isValidationFailed, type ClientOptions, type FetchLike, type ResponseLike } from './create-client.js';
+export { compileRules, type BrowserRules, type RuleCompiler } from './browser-rules.js';
+export type { ActionRuleSet, InputNormalisation, RuleSetsDocument } from '../typing/rule-sets.js';
 export {
   AnswerTooLarge,
   ClientError,

@@ -8,6 +8,7 @@ import type { ProviderHost } from '../service-provider.js';
 import { actionOperations, plainRouteOperations, type OperationContext, type PlacedOperation } from './operations.js';
 import { ERROR_SCHEMA, RESPONSES, VALIDATION_ERROR_SCHEMA } from './responses.js';
 import { routeGuards } from './route-guards.js';
+import { normalisationOf } from './rule-sets.js';
 import type { JsonSchema, OpenApiDocument, OpenApiOptions, OpenApiPathItem } from './types.js';
 import { DEFAULT_OPENAPI_INFO } from '../config.js';
 
@@ -23,6 +24,7 @@ export function buildDocument(host: ProviderHost, options: OpenApiOptions, skip?
   const context: OperationContext = {
     actionKey: host.config.action_key,
     actionSource: host.config.action_source,
+    normalisation: normalisationOf(host.config),
     security: Object.keys(options.securitySchemes ?? {}),
     schemaName(cls, schema) {
       let name = names.get(cls);

@@ -7,8 +7,7 @@
 import type { FormRequestClass } from '../action.js';
 import type { FormRequest } from '../form-request.js';
 import type { RuleMap } from '../validation/types.js';
-import { injectedArgumentCount } from '../container.js';
-import { rulesWithoutRequest } from '../routing/form-request-rules.js';
+import { formDefinition } from './form-definition.js';
 import { describeField, type FieldDoc } from './field-schema.js';
 import type { JsonSchema } from './types.js';
 
@@ -88,16 +87,14 @@ function setType(schema: JsonSchema, type: 'object' | 'array'): void {
 const schemas = new WeakMap<FormRequestClass, JsonSchema>();
 
 /**
- * The schema of a form-request class, read once per class: `rules()` of an
- * instance made as the validator compiler makes its own (a plain `new` when
- * the constructor takes no arguments, else `create()` from the container),
- * without a request (rules that need one to be read at all document no field).
+ * The schema of a form-request class, built once per class from its rules
+ * read without a request (`formDefinition`: rules that need one to be read
+ * at all document no field).
  */
 export function formRequestSchema(cls: FormRequestClass, create: () => FormRequest): JsonSchema {
   let schema = schemas.get(cls);
   if (schema === undefined) {
-    const sample = injectedArgumentCount(cls) === 0 ? new (cls as unknown as new () => FormRequest)() : create();
-    schema = formSchema(rulesWithoutRequest(sample));
+    schema = formSchema(formDefinition(cls, create).rules);
     schemas.set(cls, schema);
   }
   return schema;

@@ -11,6 +11,7 @@ import { FormRequest } from '../form-request.js';
 import type { ActionSource } from '../config.js';
 import type { FormRequestClass } from '../action.js';
 import { formRequestSchema } from './form-schema.js';
+import { actionRuleSet, type Normalisation } from './rule-sets.js';
 import { answer, methodNotAllowed, rateLimitHeaders } from './responses.js';
 import type { RouteGuards } from './route-guards.js';
 import type { ActionDocs, JsonSchema, OpenApiOperation } from './types.js';
@@ -31,6 +32,8 @@ export interface PlacedOperation {
 export interface OperationContext {
   readonly actionKey: string;
   readonly actionSource: ActionSource;
+  /** What the application does to input before validation (for `x-switchyard-rules`). */
+  readonly normalisation: Normalisation;
   /** Names of the security schemes an `auth` route requires (any one of them). */
   readonly security: readonly string[];
   /** The component name of a form request's schema (registering it on first use). */
@@ -84,6 +87,7 @@ export function actionOperations(route: Route, plan: ActionPlan, guards: RouteGu
   const form = plan.form === undefined ? undefined : formRequestSchema(plan.form.cls, plan.form.create);
   const formName = plan.form === undefined || form === undefined ? undefined : context.schemaName(plan.form.cls, form);
   const bodySelects = context.actionSource === 'body' && !isReserved(plan.name);
+  const rules = plan.form === undefined ? undefined : actionRuleSet(plan.form, plan.action.normalizeInput !== false, context.normalisation);
 
   return methods.map((method) => {
     const carriesBody = !BODYLESS.has(method);
@@ -110,6 +114,7 @@ export function actionOperations(route: Route, plan: ActionPlan, guards: RouteGu
         action: plan.name,
         ...(table.controller === undefined ? {} : { controller: table.controller }),
       },
+      ...(rules === undefined ? {} : { 'x-switchyard-rules': rules }),
     };
     return { path, method, operation };
   });

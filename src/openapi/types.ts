@@ -4,6 +4,7 @@
  */
 
 import type { OpenApiInfo } from '../config.js';
+import type { ActionRuleSet } from '../typing/rule-sets.js';
 
 export type { OpenApiInfo };
 
@@ -42,6 +43,12 @@ export interface OpenApiOperation {
   security?: Record<string, string[]>[];
   /** Where the operation comes from: the route's path and, for a `svc` route, the action's name. */
   'x-switchyard': { route: string; action?: string; controller?: string };
+  /**
+   * The action's form request as data (its rules in Laravel's string form,
+   * messages, attributes, and which rules need the server): what the typed
+   * client checks in the browser (docs/client.md). Absent without a form request.
+   */
+  'x-switchyard-rules'?: ActionRuleSet;
 }
 
 /** The operations of one path key, by lower-case method. */

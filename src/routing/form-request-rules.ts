@@ -46,15 +46,26 @@ export function readFormRequestRules(cls: FormRequestClass, sample: FormRequest)
 }
 
 /**
- * The rules of `sample` as far as they can be read without a request, for
- * documentation (OpenAPI): `{}` when they need one to be read at all.
+ * What `sample` declares as far as it can be read without a request, for
+ * documentation (OpenAPI, `switchyard rules`): its rules (`{}` when they
+ * need a request to be read at all), and its messages, attributes and
+ * `stopOnFirstFailure` (undefined when those need one).
  */
-export function rulesWithoutRequest(sample: FormRequest): RuleMap {
+export function definitionWithoutRequest(
+  cls: FormRequestClass,
+  sample: FormRequest,
+): { rules: RuleMap; options: CompileOptions | undefined } {
   bindRequest(sample, requestProbe().request);
+  let rules: RuleMap;
   try {
-    return sample.rules();
+    rules = sample.rules();
   } catch {
-    return {};
+    return { rules: {}, options: undefined };
+  }
+  try {
+    return { rules, options: optionsOf(cls.name, sample) };
+  } catch {
+    return { rules, options: undefined };
   }
 }
 

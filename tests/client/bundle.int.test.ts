@@ -46,4 +46,13 @@ test('tree-shaking: an import for nothing bundles nothing; one error class does 
   assert.ok(one.length < 1000, `${one.length} bytes`);
 });
 
+test('createClient alone leaves out the browser rules and the trim table: they come with compileRules', async () => {
+  const alone = await bundle(`export { createClient } from ${JSON.stringify(entry)};`);
+  assert.not.match(alone, /switchyard rules/);
+  assert.not.match(alone, /12288/, 'the table of Str::trim (U+3000)');
+  const withRules = await bundle(`export { createClient, compileRules } from ${JSON.stringify(entry)};`);
+  assert.match(withRules, /switchyard rules/);
+  assert.match(withRules, /12288/);
+});
+
 test.run();

@@ -5,7 +5,8 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { normaliseInput, trimString } from '../../src/http/normalise-input.js';
+import { normaliseInput } from '../../src/http/normalise-input.js';
+import { trimString } from '../../src/php/str-trim.js';
 import { resolveTrimStrings, type TrimStringsConfig } from '../../src/config/input-normalisation.js';
 import { parseUrlEncoded } from '../../src/http/query.js';
 import { parseJsonObject } from '../../src/http/body.js';
