@@ -93,14 +93,20 @@ export const PIECES: readonly Piece[] = [
   {
     piece: 'request-objects',
     against: 'bare',
-    how: 'the bare server also makes an `HttpRequest` and an `Exchange` per request (unused)',
+    how: 'the bare server also makes an `Exchange` and its `HttpRequest` per request (unused)',
     listener: () => {
       const config = resolveConfig();
       return (req, res) => {
         const url = req.url ?? '/';
         const mark = url.indexOf('?');
-        const request = new HttpRequest(req, res, mark === -1 ? url : url.slice(0, mark), mark === -1 ? '' : url.slice(mark + 1), config);
-        kept.last = new Exchange(request, undefined);
+        kept.last = new Exchange(
+          req,
+          res,
+          mark === -1 ? url : url.slice(0, mark),
+          mark === -1 ? '' : url.slice(mark + 1),
+          config,
+          undefined,
+        );
         bareHandler(req, res);
       };
     },
