@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { pairedCost } from './compare.js';
 import { RESULTS_DIR } from './machine.js';
-import { canPin, rerunOnCore0 } from './server-process.js';
+import { checkAnswers } from './check-answers.js';
+import { ServerProcess, canPin, rerunOnCore0 } from './server-process.js';
 import { sideBySide } from './side-by-side-pairs.js';
 import { fixed } from './stats.js';
 import { markdown } from './table.js';
@@ -35,6 +36,10 @@ const rows: string[][] = [];
 for (const piece of pieces) {
   const variant = variantName(piece);
   process.stderr.write(`${variant} against ${piece.against}\n`);
+  // A variant must answer as its base does (200 and 422 bodies) before its throughput means anything.
+  const server = await ServerProcess.start(variant);
+  const wrong = await checkAnswers(server.port).finally(() => server.stop());
+  if (wrong.length > 0) throw new Error(`${variant} answers wrongly: ${wrong.join('; ')}`);
   const samples = await sideBySide(piece.against, variant, {
     pairs: Number(args.pairs),
     seconds: Number(args.seconds),

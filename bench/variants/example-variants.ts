@@ -7,6 +7,7 @@ import {
   type HttpRequest,
   type SwitchyardOptions,
 } from '../../src/index.js';
+import { ValidationError } from '../../src/errors/validation-error.js';
 import { EchoAction } from '../../examples/system/actions/echo-action.js';
 import { StatusAction } from '../../examples/system/actions/status-action.js';
 import { MessageRequest } from '../../examples/system/requests/message-request.js';
@@ -30,14 +31,18 @@ export class EchoWithoutPrecognition extends EchoAction {
   override precognition = false;
 }
 
-/** Echo reading its input from the request, unvalidated: no form request is made. */
+/** Echo checking `message` by hand (a string of at most 255 characters, else 422): no form request, no rule engine. */
 export class EchoWithoutFormRequest extends Action {
   override methods = ['POST'];
   override precognition = true;
   static response = EchoAction.response;
 
   handle(request: HttpRequest) {
-    return { message: request.input('message') };
+    const message = request.input('message');
+    if (typeof message !== 'string' || message === '' || message.length > 255) {
+      throw new ValidationError({ message: ['The message field must be a string of at most 255 characters.'] });
+    }
+    return { message };
   }
 }
 

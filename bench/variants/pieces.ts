@@ -1,9 +1,10 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type IncomingMessage, ServerResponse } from 'node:http';
 import { HttpRequest, type InputBag } from '../../src/index.js';
 import { BadRequestError } from '../../src/errors/http-error.js';
 import { resolveConfig } from '../../src/config.js';
 import { Exchange } from '../../src/routing/exchange.js';
 import { headerLinesError, originForm, wireError } from '../../src/http/wire-rules.js';
+import { copyHeaders, type HeaderMap } from '../../src/http/response.js';
 import { createSystemApp } from '../../examples/system/app.js';
 import { bareHandler } from '../contestants/bare-handler.js';
 import {
@@ -75,7 +76,7 @@ export const PIECES: readonly Piece[] = [
   {
     piece: 'form-request',
     against: 'switchyard',
-    how: 'echo reads `request.input()` unvalidated: no form request, no validation',
+    how: 'echo checks `message` by hand (a string of at most 255 characters, else a 422): no form request, no rule engine',
     listener: () => exampleWith({ echo: EchoWithoutFormRequest }).listener,
   },
   {
@@ -119,6 +120,22 @@ export const PIECES: readonly Piece[] = [
       originForm(req, req.url ?? '/');
       if (headerLinesError(req) !== undefined || wireError(req) !== undefined) throw new Error('unexpected');
       bareHandler(req, res);
+    },
+  },
+  {
+    piece: 'header-copy',
+    against: 'bare',
+    how: "the bare server's answer headers are copied once more before `writeHead` (patch), as the kernel copies a response's own headers",
+    listener: () => {
+      const writeHead = ServerResponse.prototype.writeHead as (this: ServerResponse, status: number, headers?: HeaderMap) => ServerResponse;
+      (ServerResponse.prototype as { writeHead: unknown }).writeHead = function (
+        this: ServerResponse,
+        status: number,
+        headers?: HeaderMap,
+      ) {
+        return writeHead.call(this, status, headers === undefined ? undefined : copyHeaders(headers));
+      };
+      return bareHandler;
     },
   },
 ];
