@@ -53,7 +53,7 @@ export class Exchange implements RequestRecord {
   /** The request as the last middleware passed it on. */
   request: HttpRequest;
   /** The matched route; undefined when no route matched (404). */
-  readonly route: ExchangeRoute | undefined;
+  readonly route: (ExchangeRoute & RequestRoute) | undefined;
   /** The selected action (svc routes). */
   plan: ActionPlan | undefined = undefined;
   /** The 404 for an action that does not exist, answered after route middleware (svc routes). */
@@ -80,7 +80,7 @@ export class Exchange implements RequestRecord {
     route: (ExchangeRoute & RequestRoute) | undefined,
   ) {
     this.route = route;
-    this.request = new HttpRequest(raw, res, path, rawQuery, config, route, this);
+    this.request = new HttpRequest(raw, res, path, rawQuery, config, this);
   }
 
   /** The selected action's registered name. */

@@ -17,10 +17,13 @@ import { jsonIncoming } from '../helpers/fake-request.js';
 
 const test = suite('exchange: per-request state in one place');
 
-test('the request it makes reads its id, start and selected action from the exchange', () => {
-  const exchange = new Exchange(jsonIncoming('{}'), {} as ServerResponse, '/x', '', resolveConfig(), undefined);
+test('the request it makes reads its route, id, start and selected action from the exchange', () => {
+  const route = { path: '/x', methods: ['GET', 'HEAD'], getName: () => 'things' } as unknown as ConstructorParameters<typeof Exchange>[5];
+  const exchange = new Exchange(jsonIncoming('{}'), {} as ServerResponse, '/x', '', resolveConfig(), route);
   const request = exchange.request;
   assert.is(request.record, exchange);
+  assert.is(request.route(), exchange.route);
+  assert.ok(request.routeIs('things'));
   assert.is(request.requestId, undefined);
   assert.is(request.selectedAction, undefined);
   assert.ok(Number.isNaN(request.startedAt));

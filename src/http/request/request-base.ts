@@ -9,7 +9,7 @@ import type { SwitchyardConfig } from '../../config.js';
 import { EMPTY_BAG, createBag, own, type InputBag } from '../own.js';
 import { normaliseInput } from '../normalise-input.js';
 import { replaceRecursive } from '../replace-recursive.js';
-import type { RequestRecord } from './request-record.js';
+import type { RequestRecord, RequestRoute } from './request-record.js';
 import type { NormalisationRequest, SkipWhen, TrimStringsConfig } from '../../config/input-normalisation.js';
 
 // Which parsed bags still await normalisation.
@@ -26,16 +26,6 @@ export interface RequestMemo {
   acceptable?: string[];
   cookies?: InputBag;
   userResolver?: (guard?: string) => unknown;
-}
-
-/** What a request knows of the route that matched it (the routing layer's `Route`). */
-export interface RequestRoute {
-  /** The route's path, e.g. `/api/items`. */
-  readonly path: string;
-  /** Its methods, `HEAD` included with `GET`. */
-  readonly methods: readonly string[];
-  /** Its name, if it has one. */
-  getName(): string | undefined;
 }
 
 /**
@@ -132,21 +122,12 @@ export class RequestBase {
   #pending = 0;
   #bodyReplaced = false;
 
-  #route: RequestRoute | undefined;
   #queryReplaced = false;
   #memo: RequestMemo | undefined;
   readonly #record: RequestRecord | undefined;
 
-  /** `record`: the per-request record the request reads its id, start and selected action from (the kernel's `Exchange`). */
-  constructor(
-    raw: IncomingMessage,
-    res: ServerResponse,
-    path: string,
-    rawQuery: string,
-    config: SwitchyardConfig,
-    route?: RequestRoute,
-    record?: RequestRecord,
-  ) {
+  /** `record`: the per-request record the request reads its route, id, start and selected action from (the kernel's `Exchange`). */
+  constructor(raw: IncomingMessage, res: ServerResponse, path: string, rawQuery: string, config: SwitchyardConfig, record?: RequestRecord) {
     this.#config = config;
     this.#record = record;
     this.raw = raw;
@@ -155,12 +136,11 @@ export class RequestBase {
     this.#method = this.realMethod;
     this.pathInfo = path;
     this.rawQuery = rawQuery;
-    this.#route = route;
   }
 
   /** @internal The route that matched, for `route()`, `routeIs()` and `fingerprint()`. */
   protected get matchedRoute(): RequestRoute | undefined {
-    return this.#route;
+    return this.#record?.route;
   }
 
   /** @internal The accessors' lasting answers, made on first use. */

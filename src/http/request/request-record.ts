@@ -1,3 +1,13 @@
+/** What a request knows of the route that matched it (the routing layer's `Route`). */
+export interface RequestRoute {
+  /** The route's path, e.g. `/api/items`. */
+  readonly path: string;
+  /** Its methods, `HEAD` included with `GET`. */
+  readonly methods: readonly string[];
+  /** Its name, if it has one. */
+  getName(): string | undefined;
+}
+
 /**
  * What a request reads of its per-request record: the routing layer's
  * `Exchange` (src/routing/exchange.ts), which the kernel makes first and
@@ -5,6 +15,8 @@
  * has one place.
  */
 export interface RequestRecord {
+  /** The route that matched; undefined when none did (404). */
+  readonly route: RequestRoute | undefined;
   /** The request's id when request logging is on. */
   readonly requestId: string | undefined;
   /** When request logging saw the request begin (`performance.now()`); NaN without logging. */
