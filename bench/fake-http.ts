@@ -11,8 +11,10 @@ export interface Captured {
   body: string;
 }
 
-// One unconnected socket for every synthetic request: nothing is read from it.
+// One unconnected socket for every synthetic request: nothing is read from it. It stands for a
+// connection to a server with node's default header-line cap, so the kernel's checks run as over a socket.
 const socket = new Socket();
+(socket as unknown as { server: { maxHeadersCount: number | null } }).server = { maxHeadersCount: null };
 
 /** A synthetic request, as node:http's parser would hand it over: headers set, body pushed, stream ended. */
 export function fakeRequest(method: string, url: string, headers: Record<string, string>, body?: string): IncomingMessage {

@@ -21,6 +21,9 @@ export function rerunOnCore0(script: string): void {
   process.exit(child.status ?? 1);
 }
 
+/** The names of the variants of bench/variants/pieces.ts. */
+const VARIANT_NAME = /^(switchyard-without|bare-with)-[a-z-]+$/;
+
 /** Resource use reported by a contestant. */
 export type Usage = Extract<FromServer, { type: 'usage' }>;
 
@@ -39,10 +42,14 @@ export class ServerProcess {
     this.pid = child.pid!;
   }
 
-  /** Starts `contestants/<file>.js` and resolves once it listens. */
+  /**
+   * Starts `contestants/<file>.js` and resolves once it listens. A variant's name
+   * (`switchyard-without-<piece>`, `bare-with-<piece>`: bench/variants/pieces.ts) starts `contestants/variant.js <name>`.
+   */
   static start(file: string, options: { core?: number; nodeArgs?: string[] } = {}): Promise<ServerProcess> {
-    const script = fileURLToPath(new URL(`./contestants/${file}.js`, import.meta.url));
-    const node = [process.execPath, ...(options.nodeArgs ?? []), script];
+    const variant = VARIANT_NAME.test(file);
+    const script = fileURLToPath(new URL(`./contestants/${variant ? 'variant' : file}.js`, import.meta.url));
+    const node = [process.execPath, ...(options.nodeArgs ?? []), script, ...(variant ? [file] : [])];
     const [command, ...args] = options.core === undefined ? node : ['taskset', '-c', String(options.core), ...node];
     const child = spawn(command!, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     return new Promise((resolve, reject) => {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HttpRequest } from './http/request.js';
+import type { HttpRequest } from './http/request.js';
 import { JsonResponse, copyHeaders, type HeaderMap } from './http/response.js';
 import { headerLinesError, originForm, wireError } from './http/wire-rules.js';
 import { writeResponse } from './http/write-response.js';
@@ -107,8 +107,8 @@ export class Kernel {
       next();
       return;
     }
-    const request = new HttpRequest(req, res, path, mark === -1 ? '' : url.slice(mark + 1), this.config, route);
-    const exchange = new Exchange(request, route);
+    const exchange = new Exchange(req, res, path, mark === -1 ? '' : url.slice(mark + 1), this.config, route);
+    const request = exchange.request;
     this.#observer?.started(request, exchange);
     let result: Awaitable<JsonResponse>;
     try {
@@ -149,7 +149,7 @@ export class Kernel {
     if (this.closing) headers['connection'] = 'close';
     this.#cors?.decorate(request, headers);
     addPrecognitionHeaders(headers, request, exchange.variesOnPrecognition);
-    const requestId = request.requestId;
+    const requestId = exchange.requestId;
     if (requestId !== undefined) headers['x-request-id'] = requestId;
     return headers;
   }

@@ -1,4 +1,4 @@
-import type { HttpRequest } from '../http/request.js';
+import type { HttpRequest, RequestRoute } from '../http/request.js';
 import { compileWildcard, type WildcardMatcher } from '../php/str-is.js';
 
 /** Tells whether CORS applies to a request's path. */
@@ -20,13 +20,36 @@ export function compilePaths(patterns: readonly string[]): PathMatcher {
     (trimmed.includes('://') ? onUrl : onPath).push(compileWildcard(trimmed));
   }
   if (onPath.length === 0 && onUrl.length === 0) return () => false;
-  return (request) => {
-    const path = decodedPath(request.pathInfo);
+  const onPathMatches = (pathInfo: string): boolean => {
+    const path = decodedPath(pathInfo);
     if (path !== undefined) for (const matches of onPath) if (matches(path)) return true;
-    if (onUrl.length === 0) return false;
+    return false;
+  };
+  if (onUrl.length === 0) return matchedOncePerRoute(onPathMatches);
+  return (request) => {
+    if (onPathMatches(request.pathInfo)) return true;
     const url = fullUrl(request);
     for (const matches of onUrl) if (matches(url)) return true;
     return false;
+  };
+}
+
+/**
+ * A matcher that depends on the path alone, asked once per route: a request sent to a route's own
+ * path (as registered, not percent-encoded) gets the route's answer; any other request is matched itself.
+ * Bounded by the number of routes.
+ */
+function matchedOncePerRoute(onPathMatches: (pathInfo: string) => boolean): PathMatcher {
+  const byRoute = new Map<RequestRoute, boolean>();
+  return (request) => {
+    const route = request.route();
+    if (route === undefined || route.path !== request.pathInfo) return onPathMatches(request.pathInfo);
+    let matches = byRoute.get(route);
+    if (matches === undefined) {
+      matches = onPathMatches(route.path);
+      byRoute.set(route, matches);
+    }
+    return matches;
   };
 }
 

@@ -1,5 +1,7 @@
 import { channel, tracingChannel } from 'node:diagnostics_channel';
 import type { HttpRequest } from '../http/request.js';
+import type { RequestRecord } from '../http/request/request-record.js';
+import type { Exchange } from '../routing/exchange.js';
 
 /**
  * One request's record on `node:diagnostics_channel`, the same object in
@@ -47,15 +49,17 @@ const actionChannel = channel('switchyard:request:action');
 /** `switchyard:request:form-request`: the form request passed, was refused or failed validation (`formRequest` set). */
 const formRequestChannel = channel('switchyard:request:form-request');
 
-/** Each request's record, by its node:http request (the one object every layer of one request shares). */
-const messages = new WeakMap<object, RequestMessage>();
-
 /**
- * The record of a request being published, if a subscriber was listening when it started. With no
- * subscriber now, there is nothing to publish to: the lookup is skipped, so unobserved requests only read a flag.
+ * The record of a request being published, if a subscriber was listening when it started: kept on the
+ * request's own record (`request.record.published`). With no subscriber now, there is nothing to publish
+ * to: the lookup is skipped, so unobserved requests only read a flag.
  */
 export function messageOf(request: HttpRequest): RequestMessage | undefined {
-  return observed() ? messages.get(request.raw) : undefined;
+  return observed() ? publishedOf(request.record) : undefined;
+}
+
+function publishedOf(record: RequestRecord | undefined): RequestMessage | undefined {
+  return record?.published as RequestMessage | undefined;
 }
 
 /** Whether any of the channels has a subscriber. */
@@ -64,8 +68,10 @@ function observed(): boolean {
 }
 
 /** Starts publishing a request's life: only when someone listens, so an unobserved request does nothing more. */
-export function publishStart(request: HttpRequest, actionKey: string, route: { path: string; selectsAction: boolean } | undefined): void {
+export function publishStart(exchange: Exchange, actionKey: string): void {
   if (!observed()) return;
+  const request = exchange.request;
+  const route = exchange.route;
   const message: RequestMessage = {
     request,
     method: request.method(),
@@ -79,13 +85,13 @@ export function publishStart(request: HttpRequest, actionKey: string, route: { p
     status: undefined,
     error: undefined,
   };
-  messages.set(request.raw, message);
+  exchange.published = message;
   if (requestChannel.start.hasSubscribers) requestChannel.start.publish(message);
 }
 
 /** Publishes the selected action of a request being published. */
-export function publishAction(request: HttpRequest, action: string, controller: string | undefined): void {
-  const message = messageOf(request);
+export function publishAction(record: RequestRecord, action: string, controller: string | undefined): void {
+  const message = observed() ? publishedOf(record) : undefined;
   if (message === undefined) return;
   message.action = action;
   message.controller = controller;
@@ -112,7 +118,7 @@ export function publishError(request: HttpRequest, error: unknown): void {
 export function publishEnd(request: HttpRequest, status: number): void {
   const message = messageOf(request);
   if (message === undefined) return;
-  messages.delete(request.raw);
+  request.record!.published = undefined;
   message.status = status;
   if (requestChannel.asyncEnd.hasSubscribers) requestChannel.asyncEnd.publish(message);
 }

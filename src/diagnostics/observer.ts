@@ -15,8 +15,8 @@ export interface Observer {
  */
 export function diagnosticsObserver(actionKey: string): Observer {
   return {
-    started(request, exchange) {
-      publishStart(request, actionKey, exchange.route);
+    started(_request, exchange) {
+      publishStart(exchange, actionKey);
     },
     answered(request, status, exchange) {
       if (messageOf(request) === undefined) return;

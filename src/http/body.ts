@@ -55,11 +55,7 @@ export function readBody(req: IncomingMessage, limits: BodyLimits, store?: (body
   const declared = req.headers['content-length'];
   const length = declared === undefined ? 0 : Number(declared);
   if (length > limit) return Promise.reject(new PayloadTooLargeError(limit));
-  return collect(req, limit, length, (raw) => {
-    const body = parseBody(raw, kind, limits);
-    store?.(body, raw.length);
-    return body;
-  });
+  return collect(req, limit, length, kind, limits, store);
 }
 
 function parseBody(raw: Buffer, kind: 'json' | 'form', limits: BodyLimits): InputBag {
@@ -84,18 +80,23 @@ export function unsupportedEncoding(req: IncomingMessage): UnsupportedMediaTypeE
   );
 }
 
-function collect(req: IncomingMessage, limit: number, expected: number, parse: (raw: Buffer) => InputBag): Promise<InputBag> {
+/**
+ * Collects the body within `limit`, then parses it and hands it to `store`. Three listener functions
+ * per body and nothing else made per request: an 'error' and a 'close' before 'end' are one abort.
+ */
+function collect(
+  req: IncomingMessage,
+  limit: number,
+  expected: number,
+  kind: 'json' | 'form',
+  limits: BodyLimits,
+  store: ((body: InputBag, bytes: number) => void) | undefined,
+): Promise<InputBag> {
   return new Promise((resolve, reject) => {
     const sink = new ByteSink(expected);
-    const cleanup = () => {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onError);
-      req.off('close', onClose);
-    };
     const onData = (chunk: Buffer) => {
       if (sink.size + chunk.length > limit) {
-        cleanup();
+        detach(req, onData, onEnd, onAbort);
         req.pause();
         reject(new PayloadTooLargeError(limit));
         return;
@@ -103,24 +104,33 @@ function collect(req: IncomingMessage, limit: number, expected: number, parse: (
       sink.push(chunk);
     };
     const onEnd = () => {
-      cleanup();
+      detach(req, onData, onEnd, onAbort);
       try {
-        resolve(parse(sink.bytes()));
+        const raw = sink.bytes();
+        const body = parseBody(raw, kind, limits);
+        store?.(body, raw.length);
+        resolve(body);
       } catch (error) {
         reject(error);
       }
     };
-    const onError = (error: Error) => {
-      cleanup();
-      reject(new BadRequestError(`The request body could not be read: ${error.message}.`));
+    // 'error', or 'close' before 'end': the client went away mid-upload.
+    const onAbort = (error?: Error) => {
+      detach(req, onData, onEnd, onAbort);
+      reject(new BadRequestError(`The request body could not be read: ${error?.message ?? 'the client aborted the upload'}.`));
     };
-    // 'close' before 'end': the client went away mid-upload.
-    const onClose = () => onError(new Error('the client aborted the upload'));
     req.on('data', onData);
     req.on('end', onEnd);
-    req.on('error', onError);
-    req.on('close', onClose);
+    req.on('error', onAbort);
+    req.on('close', onAbort);
   });
+}
+
+function detach(req: IncomingMessage, onData: (chunk: Buffer) => void, onEnd: () => void, onAbort: (error?: Error) => void): void {
+  req.off('data', onData);
+  req.off('end', onEnd);
+  req.off('error', onAbort);
+  req.off('close', onAbort);
 }
 
 /** `String.prototype.isWellFormed` (Node 20; typed in lib es2024). */

@@ -1,6 +1,7 @@
 import { InteractsWithInput } from './request/interacts-with-input.js';
 
-export type { RequestRoute, RequestLimits } from './request/request-base.js';
+export type { RequestLimits } from './request/request-base.js';
+export type { RequestRoute } from './request/request-record.js';
 
 /** Finds the authenticated user for `request.user()`; `guard` is what the caller passed (Laravel's guard name). */
 export type UserResolver = (guard?: string) => unknown;

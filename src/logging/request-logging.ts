@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import type { HttpRequest } from '../http/request.js';
+import type { Exchange } from '../routing/exchange.js';
 import type { ErrorRenderer } from '../http/compose.js';
 import { renderError } from '../http/render-error.js';
 import { accessLogOf } from './access-log.js';
@@ -16,7 +17,7 @@ import { REQUEST_ID_HEADER, requestIdFrom, requestIdSource } from './request-id.
  * wrapping the request, adds no promise hop to a request that waits.
  */
 export function logRequests(logger: Logger): {
-  started(request: HttpRequest): void;
+  started(request: HttpRequest, exchange: Exchange): void;
   answered(request: HttpRequest, status: number): void;
 } {
   const newId = requestIdSource();
@@ -24,9 +25,10 @@ export function logRequests(logger: Logger): {
   const fast = accessLogOf(logger);
   const line = fast !== undefined && logger.isLevelEnabled('info') ? fast : undefined;
   return {
-    started(request) {
-      // The kernel puts the id on the answer as `X-Request-Id`.
-      request.setRequestId(requestIdFrom(request.raw.headers[REQUEST_ID_HEADER], newId), performance.now());
+    started(request, exchange) {
+      // On the request's record; the kernel puts the id on the answer as `X-Request-Id`.
+      exchange.requestId = requestIdFrom(request.raw.headers[REQUEST_ID_HEADER], newId);
+      exchange.startedAt = performance.now();
     },
     answered:
       line === undefined

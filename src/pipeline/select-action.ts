@@ -49,7 +49,7 @@ export function selectActionStage(config: SwitchyardConfig): Stage {
       const plan = selectAction(exchange.route!.actions!, key, source, request.query(), request.body());
       exchange.plan = plan;
       request.selectAction(plan.name);
-      publishAction(request, plan.name, exchange.route!.actions!.controller);
+      publishAction(exchange, plan.name, exchange.route!.actions!.controller);
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;
       exchange.missing = error;

@@ -1,4 +1,7 @@
-import type { HttpRequest } from '../http/request.js';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HttpRequest, type RequestRoute } from '../http/request.js';
+import type { RequestRecord } from '../http/request/request-record.js';
+import type { SwitchyardConfig } from '../config.js';
 import type { JsonResponse } from '../http/response.js';
 import type { Awaitable } from '../awaitable.js';
 import type { Handler } from '../http/compose.js';
@@ -28,28 +31,61 @@ export interface ExchangeRoute {
 }
 
 /**
- * Everything the pipeline decides about one request, in one typed record:
- * the route, the selected action (or the 404 held back until route
- * middleware has run), the form request, and where the request is in the
- * route's ordered stages. Made by the kernel, one per request; middleware
- * never sees it (it is threaded past them by `compose`).
+ * The one record of one request, made by the kernel as the request arrives
+ * (it makes the request too) and passed to every stage, to the kernel's
+ * observers and, through `request.record`, to what only has the request.
+ * It holds:
+ *
+ * - `request`: the request as the last middleware passed it on;
+ * - `route`: the matched route (undefined: 404);
+ * - `plan`: the selected action (`svc` routes), and `selectedAction`, its name;
+ * - `missing`: the 404 for an unknown action, held back until route middleware has run;
+ * - `form`: the form request, once it passed;
+ * - where the request is in the route's ordered stages (`next()`);
+ * - `requestId` and `startedAt`: set by request logging as the request begins;
+ * - `published`: diagnostics' record while the request is published.
+ *
+ * The request reads its id, start and selected action from here; nothing
+ * else keeps per-request state. Middleware never sees the exchange (it is
+ * threaded past them by `compose`).
  */
-export class Exchange {
+export class Exchange implements RequestRecord {
   /** The request as the last middleware passed it on. */
   request: HttpRequest;
   /** The matched route; undefined when no route matched (404). */
-  readonly route: ExchangeRoute | undefined;
+  readonly route: (ExchangeRoute & RequestRoute) | undefined;
   /** The selected action (svc routes). */
   plan: ActionPlan | undefined = undefined;
   /** The 404 for an action that does not exist, answered after route middleware (svc routes). */
   missing: NotFoundError | undefined = undefined;
   /** The form request, once it passed (a svc action's, or a plain route's). */
   form: FormRequest | undefined = undefined;
+  /** The request's id, when request logging is on. */
+  requestId: string | undefined = undefined;
+  // NaN, not 0: the field always holds a fraction (`performance.now()`), so it starts as one; a field that
+  // changes kind slows every exchange down (tests/logging/field-representation holds it).
+  /** When request logging saw the request begin (`performance.now()`). */
+  startedAt = Number.NaN;
+  /** Diagnostics' record of the request while it is published. */
+  published: object | undefined = undefined;
   #step = 0;
 
-  constructor(request: HttpRequest, route: ExchangeRoute | undefined) {
-    this.request = request;
+  /** Makes the record and its request (`HttpRequest`'s arguments, less the record). */
+  constructor(
+    raw: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    rawQuery: string,
+    config: SwitchyardConfig,
+    route: (ExchangeRoute & RequestRoute) | undefined,
+  ) {
     this.route = route;
+    this.request = new HttpRequest(raw, res, path, rawQuery, config, this);
+  }
+
+  /** The selected action's registered name. */
+  get selectedAction(): string | undefined {
+    return this.plan?.name;
   }
 
   /** Runs the route's next stage. */

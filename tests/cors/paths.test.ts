@@ -1,7 +1,8 @@
 /** The path CORS matches against: `$request->decodedPath()`. */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { decodedPath } from '../../src/cors/paths.js';
+import { compilePaths, decodedPath } from '../../src/cors/paths.js';
+import type { HttpRequest, RequestRoute } from '../../src/http/request.js';
 
 const test = suite('cors: decodedPath');
 
@@ -23,6 +24,25 @@ test('percent-decoded as rawurldecode (a plus stays, a broken escape stays)', ()
 test('not UTF-8 after decoding: undefined (PCRE /u matches nothing)', () => {
   assert.is(decodedPath('/api/%ff'), undefined);
   assert.is(decodedPath('/api/%C3'), undefined);
+});
+
+/** A request as the path matcher reads it: its path as sent and the route it matched. */
+function sentTo(pathInfo: string, route: RequestRoute | undefined): HttpRequest {
+  return { pathInfo, route: () => route } as unknown as HttpRequest;
+}
+
+const route = (path: string) => ({ path, methods: ['GET'], getName: () => undefined }) as RequestRoute;
+
+test("compilePaths: a route's answer is its own path's, asked once; any other path sent to it is matched itself", () => {
+  const matches = compilePaths(['api/system']);
+  const system = route('/api/system');
+  for (let i = 0; i < 3; i++) {
+    assert.is(matches(sentTo('/api/system', system)), true);
+    assert.is(matches(sentTo('/api/%73ystem', system)), true, 'percent-encoded: decoded before matching');
+    assert.is(matches(sentTo('/api//system', system)), false, 'another path to the same route is not given its answer');
+    assert.is(matches(sentTo('/web/page', route('/web/page'))), false);
+    assert.is(matches(sentTo('/api/system', undefined)), true, 'no route: matched itself');
+  }
 });
 
 test.run();

@@ -163,6 +163,36 @@ bad('malformed percent-encoding in a form body is a 400', async () => {
   assert.is(statusOf(error), 400);
 });
 
+/** The listeners the reader left on the request (a read that is over must leave none). */
+function listenersLeft(req: NodeJS.EventEmitter): number {
+  return ['data', 'end', 'error', 'close'].reduce((sum, event) => sum + req.listenerCount(event), 0);
+}
+
+bad('a body read, a client gone mid-upload, a stream error and an oversized body all leave no listener behind', async () => {
+  const done = jsonIncoming('{"m":"x"}');
+  assert.equal(plain(await readBody(done, LIMITS)), { m: 'x' });
+  assert.is(listenersLeft(done), 0, 'read');
+
+  const gone = fakeIncoming([], { 'content-type': 'application/json', 'content-length': '9' });
+  const aborted = rejected(readBody(gone, LIMITS));
+  gone.emit('close');
+  const abort = await aborted;
+  assert.is(statusOf(abort), 400);
+  assert.is((abort as Error).message, 'The request body could not be read: the client aborted the upload.');
+  assert.is(listenersLeft(gone), 0, 'aborted');
+
+  const broken = fakeIncoming([], { 'content-type': 'application/json', 'content-length': '9' });
+  const failing = rejected(readBody(broken, LIMITS));
+  broken.emit('error', new Error('socket hang up'));
+  const failure = await failing;
+  assert.is((failure as Error).message, 'The request body could not be read: socket hang up.');
+  assert.is(listenersLeft(broken), 0, 'error');
+
+  const large = fakeIncoming(['x'.repeat(LIMIT + 1)], { 'content-type': 'application/json' });
+  assert.instance(await rejected(readBody(large, LIMITS)), PayloadTooLargeError);
+  assert.is(listenersLeft(large), 0, 'too large');
+});
+
 bad.run();
 
 // ---------------------------------------------------------------------------

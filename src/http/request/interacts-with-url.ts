@@ -4,7 +4,8 @@
  * `host()`, `ip()`, `method()`... Nothing is computed until asked.
  */
 import { createHash } from 'node:crypto';
-import { RequestBase, type RequestRoute } from './request-base.js';
+import { RequestBase } from './request-base.js';
+import type { RequestRoute } from './request-record.js';
 import { arrForget, keyOf } from './data-path.js';
 import { buildQuery, normalizeQuery, strIs } from './url-text.js';
 import { isObject, type InputBag } from '../own.js';

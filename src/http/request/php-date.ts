@@ -3,8 +3,12 @@
  * API receives (ISO 8601 dates and times, `y-m-d`, a bare time, `@seconds`,
  * `now`/`today`/`tomorrow`/`yesterday`), and `createFromFormat` for PHP's
  * format letters. Wall-clock times are read in `timezone` (UTC by default,
- * Laravel's default `app.timezone`). Unreadable text is undefined.
+ * Laravel's default `app.timezone`) and turned into instants by the PHP port
+ * (src/php/strtotime): its zone offsets and its wall-clock conversion. Unreadable text is undefined.
  */
+import { offsetAt as zoneOffset } from '../../php/strtotime/zones.js';
+import { emptyParsedTime, ZONE_ID, ZONE_OFFSET } from '../../php/strtotime/parsed-time.js';
+import { resolve } from '../../php/strtotime/resolve.js';
 
 interface Fields {
   year?: number;
@@ -183,14 +187,26 @@ function offset(text: string | undefined): number | undefined {
 
 type Wall = { year: number; month: number; day: number; hour: number; minute: number; second: number };
 
-/** The wall-clock fields of `instant` in `timezone`. */
+/** The wall-clock fields of `instant` (to the second) in `timezone`, with the PHP port's zone offsets. */
 function wallDate(instant: Date, timezone: string): Wall {
-  const parts = formatter(timezone).formatToParts(instant);
-  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
-  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour') % 24, minute: get('minute'), second: get('second') };
+  const seconds = Math.floor(instant.getTime() / 1000);
+  const wall = new Date((seconds + zoneOffset(knownZone(timezone), seconds)) * 1000);
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+  };
 }
 
-/** The instant of wall-clock `fields` in `timezone` (or at their own offset); undefined for impossible fields (month 13, day 32). */
+/**
+ * The instant of wall-clock `fields` in `timezone` (or at their own offset), as PHP's DateTime makes it
+ * with the zone as an object (Carbon's `$tz`): the PHP port's conversion, so a time in the hour skipped
+ * in spring moves forward and one in the hour read twice in autumn is PHP's choice. Undefined for
+ * impossible fields (month 13, day 32) or an instant no Date can hold.
+ */
 function build(
   fields: Required<Omit<Fields, 'offsetMinutes' | 'epoch' | 'pm'>> & { offsetMinutes?: number },
   timezone: string,
@@ -198,37 +214,40 @@ function build(
 ): Date | undefined {
   const { year, month, day, hour, minute, second, ms } = fields;
   if (checked && (month < 1 || month > 12 || day < 1 || day > 31 || hour > 24 || minute > 59 || second > 59)) return undefined;
-  const local = Date.UTC(year, month - 1, day, hour, minute, second, ms);
-  if (Number.isNaN(local)) return undefined;
-  if (fields.offsetMinutes !== undefined) return new Date(local - fields.offsetMinutes * 60_000);
-  // The zone's offset at that instant, found by two passes (a change of offset moves the instant).
-  let instant = local - offsetAt(local, timezone);
-  instant = local - offsetAt(instant, timezone);
-  return new Date(instant);
-}
-
-function offsetAt(instant: number, timezone: string): number {
-  const wall = wallDate(new Date(instant), timezone);
-  return Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second) - Math.floor(instant / 1000) * 1000;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** One formatter per zone (made once); throws a RangeError for a zone name Intl does not know. */
-function formatter(timezone: string): Intl.DateTimeFormat {
-  let made = formatters.get(timezone);
-  if (made === undefined) {
-    made = new Intl.DateTimeFormat('en-US', {
-      timeZone: timezone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    if (formatters.size < 64) formatters.set(timezone, made);
+  const parsed = emptyParsedTime();
+  parsed.y = year;
+  parsed.m = month;
+  parsed.d = day;
+  parsed.h = hour;
+  parsed.i = minute;
+  parsed.s = second;
+  parsed.us = ms * 1000;
+  parsed.haveDate = true;
+  parsed.haveTime = 1;
+  if (fields.offsetMinutes !== undefined) {
+    parsed.zoneType = ZONE_OFFSET;
+    parsed.z = fields.offsetMinutes * 60;
+    parsed.dst = 0;
+    parsed.haveZone = 1;
+  } else {
+    parsed.zoneType = ZONE_ID;
+    parsed.zoneId = knownZone(timezone);
   }
-  return made;
+  const at = resolve(parsed, EPOCH);
+  if (at === null) return undefined;
+  const date = new Date(at.sse * 1000 + Math.floor(at.us / 1000));
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+const EPOCH = { sse: 0, us: 0 };
+
+const known = new Set<string>();
+
+/** `timezone` itself, once the engine knows its name; a RangeError for a name it does not know (the caller's 400/LogicException). */
+function knownZone(timezone: string): string {
+  if (timezone === 'UTC' || known.has(timezone)) return timezone;
+  // Throws a RangeError for an unknown name; the offsets themselves come from the PHP port.
+  new Intl.DateTimeFormat('en-US', { timeZone: timezone });
+  if (known.size < 64) known.add(timezone);
+  return timezone;
 }

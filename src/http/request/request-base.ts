@@ -9,6 +9,7 @@ import type { SwitchyardConfig } from '../../config.js';
 import { EMPTY_BAG, createBag, own, type InputBag } from '../own.js';
 import { normaliseInput } from '../normalise-input.js';
 import { replaceRecursive } from '../replace-recursive.js';
+import type { RequestRecord, RequestRoute } from './request-record.js';
 import type { NormalisationRequest, SkipWhen, TrimStringsConfig } from '../../config/input-normalisation.js';
 
 // Which parsed bags still await normalisation.
@@ -25,16 +26,6 @@ export interface RequestMemo {
   acceptable?: string[];
   cookies?: InputBag;
   userResolver?: (guard?: string) => unknown;
-}
-
-/** What a request knows of the route that matched it (the routing layer's `Route`). */
-export interface RequestRoute {
-  /** The route's path, e.g. `/api/items`. */
-  readonly path: string;
-  /** Its methods, `HEAD` included with `GET`. */
-  readonly methods: readonly string[];
-  /** Its name, if it has one. */
-  getName(): string | undefined;
 }
 
 /**
@@ -56,7 +47,6 @@ export class RequestBase {
   /** The raw query string, without `?` (empty when there is none). */
   readonly rawQuery: string;
   #attributes: Map<string, unknown> | undefined;
-  #selectedAction: string | undefined;
   /**
    * Values set by Switchyard and by middleware: `svc.action`, `svc.action_id`
    * (the selected action's name)... Made on first use, so requests that no
@@ -65,16 +55,16 @@ export class RequestBase {
   get attributes(): Map<string, unknown> {
     if (this.#attributes === undefined) {
       this.#attributes = new Map();
-      if (this.#selectedAction !== undefined) {
-        this.#attributes.set('svc.action', this.#selectedAction);
-        this.#attributes.set('svc.action_id', this.#selectedAction);
+      const selected = this.selectedAction;
+      if (selected !== undefined) {
+        this.#attributes.set('svc.action', selected);
+        this.#attributes.set('svc.action_id', selected);
       }
-      if (this.#requestId !== undefined) this.#attributes.set('request_id', this.#requestId);
+      const requestId = this.requestId;
+      if (requestId !== undefined) this.#attributes.set('request_id', requestId);
     }
     return this.#attributes;
   }
-
-  #requestId: string | undefined;
 
   /** @internal One attribute, without making the attributes Map. */
   protected peekAttribute(name: string): unknown {
@@ -83,37 +73,29 @@ export class RequestBase {
 
   /** The selected action's name (`svc.action`), without making the attributes Map. */
   get selectedAction(): string | undefined {
-    return this.#selectedAction;
+    return this.#record?.selectedAction;
   }
 
   /** The request's id when request logging is on (`X-Request-Id`, also `attributes.get('request_id')`). */
   get requestId(): string | undefined {
-    return this.#requestId;
+    return this.#record?.requestId;
   }
-
-  /**
-   * @internal Set by request logging. The kernel adds `X-Request-Id` to the
-   * answer as it writes it (and to `res` when a handler takes it), so no
-   * header goes through node's slower `setHeader` path on every request.
-   */
-  setRequestId(id: string, startedAt: number): void {
-    this.#requestId = id;
-    this.#startedAt = startedAt;
-    this.#attributes?.set('request_id', id);
-  }
-
-  // NaN, not 0: the field always holds a fraction (`performance.now()`), so it starts as one; a field that
-  // changes kind slows every request object down (tests/logging/field-representation holds it).
-  #startedAt = Number.NaN;
 
   /** @internal When request logging saw the request begin (`performance.now()`), for its duration. */
   get startedAt(): number {
-    return this.#startedAt;
+    return this.#record === undefined ? Number.NaN : this.#record.startedAt;
   }
 
-  /** @internal Records the selected action's name as `svc.action` and `svc.action_id`. */
+  /**
+   * @internal The request's per-request record (the kernel's `Exchange`): its id, start, selected action
+   * and diagnostics' record live there. Undefined for a request made outside the kernel.
+   */
+  get record(): RequestRecord | undefined {
+    return this.#record;
+  }
+
+  /** @internal Mirrors the record's selected action into the attributes Map, when one was made before selection. */
   selectAction(name: string): void {
-    this.#selectedAction = name;
     if (this.#attributes !== undefined) {
       this.#attributes.set('svc.action', name);
       this.#attributes.set('svc.action_id', name);
@@ -140,24 +122,25 @@ export class RequestBase {
   #pending = 0;
   #bodyReplaced = false;
 
-  #route: RequestRoute | undefined;
   #queryReplaced = false;
   #memo: RequestMemo | undefined;
+  readonly #record: RequestRecord | undefined;
 
-  constructor(raw: IncomingMessage, res: ServerResponse, path: string, rawQuery: string, config: SwitchyardConfig, route?: RequestRoute) {
+  /** `record`: the per-request record the request reads its route, id, start and selected action from (the kernel's `Exchange`). */
+  constructor(raw: IncomingMessage, res: ServerResponse, path: string, rawQuery: string, config: SwitchyardConfig, record?: RequestRecord) {
     this.#config = config;
+    this.#record = record;
     this.raw = raw;
     this.#res = res;
     this.realMethod = raw.method ?? 'GET';
     this.#method = this.realMethod;
     this.pathInfo = path;
     this.rawQuery = rawQuery;
-    this.#route = route;
   }
 
   /** @internal The route that matched, for `route()`, `routeIs()` and `fingerprint()`. */
   protected get matchedRoute(): RequestRoute | undefined {
-    return this.#route;
+    return this.#record?.route;
   }
 
   /** @internal The accessors' lasting answers, made on first use. */
@@ -185,7 +168,8 @@ export class RequestBase {
     if (!this.#resHandedOut) {
       this.#resHandedOut = true;
       this.#res.on('error', ignoreResponseError);
-      if (this.#requestId !== undefined && !this.#res.headersSent) this.#res.setHeader('x-request-id', this.#requestId);
+      const requestId = this.requestId;
+      if (requestId !== undefined && !this.#res.headersSent) this.#res.setHeader('x-request-id', requestId);
     }
     return this.#res;
   }
