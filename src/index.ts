@@ -3,8 +3,9 @@
  * port of the host framework's controllers, form requests, Precognition and
  * signed URLs to node:http. This file lists the core of the public API,
  * name by name; each feature has its own entry: `switchyard-http/signing`,
- * `/rate-limiting`, `/openapi`, `/database`, `/validation/services`,
- * `/testing`, `/otel` and `/client` (docs/architecture.md, "Entry points").
+ * `/rate-limiting`, `/openapi`, `/database`, `/validation` (the
+ * browser-safe validator), `/validation/services`, `/testing`, `/otel` and
+ * `/client` (docs/architecture.md, "Entry points").
  */
 import 'reflect-metadata';
 // The svc macro's type (it augments RouterMacros).
