@@ -33,6 +33,7 @@ import {
 import type { CompileOptions, CompiledValidator, RuleMap, ValidationOutcome } from './types.js';
 import type { Check, ValidationContext } from './rules/definition.js';
 import { buildValidated, type ValidatedEntry } from './validated.js';
+import { compileFastPath } from './codegen/fast-path.js';
 
 let compiled = 0;
 
@@ -48,6 +49,28 @@ export function compilationCount(): number {
 export function compileValidator(rules: RuleMap, options: CompileOptions): CompiledValidator {
   const plan = buildPlan(rules, options);
   compiled++;
+  // Generated code answers a valid input; anything else (a failure, Precognition's `only`) is the interpreter's.
+  const fast = compileFastPath(rules, plan);
+  if (fast === null) return interpreted(plan);
+  return {
+    async: false,
+    validate: (input, only, limits = DEFAULT_LIMITS, context = NO_CONTEXT) => {
+      if (only === undefined) {
+        const validated = fast(input, limits);
+        if (validated !== null) return { ok: true, validated };
+      }
+      return validate(plan, input, only, limits, context);
+    },
+  };
+}
+
+/** `compileValidator` without generated code: every input walks the plan. */
+export function compileInterpreted(rules: RuleMap, options: CompileOptions): CompiledValidator {
+  compiled++;
+  return interpreted(buildPlan(rules, options));
+}
+
+function interpreted(plan: Plan): CompiledValidator {
   return {
     get async() {
       return plan.prefetched.length > 0 || plan.awaitsCustom;
