@@ -15,10 +15,9 @@ import { expand } from '../paths.js';
 import { isBlankString, isContainer, isEmptyValue } from '../php.js';
 import type { Plan } from '../plan.js';
 import type { RuleMap } from '../types.js';
-import { fillHoles } from '../validated.js';
 import { coveredFields } from './coverage.js';
 import { RUNTIME_NAMES, generateSource } from './generate.js';
-import { MISSING, childOf, ensure, hasExpansion, isFilledContainer, writePath } from './runtime.js';
+import { MISSING, childOf, ensure, fillCreatedHoles, hasExpansion, isFilledContainer, writePath } from './runtime.js';
 
 /** The validated data of a valid input, or null: the interpreter decides. */
 export type FastPath = (input: InputBag, limits: ValidationLimits) => InputBag | null;
@@ -43,7 +42,9 @@ export function compileFastPath(rules: RuleMap, plan: Plan): FastPath | null {
       writePath,
       hasExpansion,
       expand,
-      fillHoles,
+      fillCreatedHoles,
+      Object.getPrototypeOf,
+      Object.prototype,
       checks,
       constants,
     );

@@ -37,11 +37,29 @@ export const RUNTIME_NAMES = [
   'hasExpansion',
   'expand',
   'fillHoles',
+  'getPrototypeOf',
+  'OBJECT_PROTOTYPE',
   'C',
   'K',
 ] as const;
 
 const lit = (text: string): string => JSON.stringify(text);
+
+/** `0`, `12`: a key arrays answer to (as `paths.ts` reads it). */
+const INDEX = /^(?:0|[1-9]\d{0,14})$/;
+
+/**
+ * The input's node under `parent` at a literal key, or MISSING (`childOf`):
+ * inlined for a name, with a plain object's prototype checked before the
+ * general container test.
+ */
+function childExpr(parent: string, seg: string): string {
+  if (INDEX.test(seg)) return `childOf(${parent}, ${lit(seg)})`;
+  return (
+    `typeof ${parent} === "object" && ${parent} !== null && !Array.isArray(${parent}) && hasOwn.call(${parent}, ${lit(seg)}) && ` +
+    `(getPrototypeOf(${parent}) === OBJECT_PROTOTYPE || isContainer(${parent})) ? ${parent}[${lit(seg)}] : MISSING`
+  );
+}
 
 /** A whole number `max:` bound, written as a literal; null when the parameter is anything else. */
 function wholeBound(param: string | undefined): number | null {
@@ -78,6 +96,8 @@ interface Place {
   readonly nodes: readonly string[];
   /** Per segment: the key as a string expression (for comparisons with a rule key's literal segment). */
   readonly keyStrings: readonly string[];
+  /** The depth of the first `*`, whose container is found once per field and kept in `h`. */
+  readonly hoisted?: number;
 }
 
 export function generateSource(plan: Plan, covered: readonly CoveredField[]): GeneratedSource {
@@ -109,7 +129,7 @@ function plainField(w: Writer, plan: Plan, c: CoveredField): void {
   const segs = c.field.segments;
   const nodes: string[] = [];
   segs.forEach((seg, i) => {
-    const from = i === 0 ? `hasOwn.call(input, ${lit(seg)}) ? input[${lit(seg)}] : MISSING` : `childOf(n${i - 1}, ${lit(seg)})`;
+    const from = i === 0 ? `hasOwn.call(input, ${lit(seg)}) ? input[${lit(seg)}] : MISSING` : childExpr(`n${i - 1}`, seg);
     w.line(`const n${i} = ${from};`);
     nodes.push(`n${i}`);
   });
@@ -127,11 +147,13 @@ function walkedField(w: Writer, plan: Plan, c: CoveredField): void {
   const segs = c.field.segments;
   const leavesFirst = segs[segs.length - 1] === '*';
   w.line('let count = 0;');
+  w.line('let h = null;');
   if (leavesFirst) w.line('let later = false;');
   const place: Place = {
     keys: segs.map((s, i) => (s === '*' ? `k${i}` : lit(s))),
     nodes: segs.map((_s, i) => `n${i}`),
     keyStrings: segs.map((s, i) => (s === '*' ? `String(k${i})` : lit(s))),
+    hoisted: segs.indexOf('*'),
   };
   loops(w, segs, 0, () => {
     w.line('if (++count > maxItems) return null;');
@@ -160,7 +182,7 @@ function loops(w: Writer, segs: readonly string[], i: number, leaf: () => void):
   const seg = segs[i]!;
   const parent = i === 0 ? 'input' : `n${i - 1}`;
   if (seg !== '*') {
-    const from = i === 0 ? `hasOwn.call(input, ${lit(seg)}) ? input[${lit(seg)}] : MISSING` : `childOf(${parent}, ${lit(seg)})`;
+    const from = i === 0 ? `hasOwn.call(input, ${lit(seg)}) ? input[${lit(seg)}] : MISSING` : childExpr(parent, seg);
     w.line(`const n${i} = ${from};`);
     loops(w, segs, i + 1, leaf);
     return;
@@ -275,18 +297,37 @@ function inlineTest(w: Writer, c: CoveredField, name: string, check: Check, inde
 /** Writes `v` into `R` at the field's path, unless a bare array is left to the rules under it. */
 function write(w: Writer, plan: Plan, field: FieldPlan, place: Place): void {
   const skip = leftToChildren(w, plan, field, place);
-  const assign =
-    place.nodes.length === 0
-      ? 'writePath(created, R, input, e.segments, v);'
-      : `${containerExpr(place, field.segments.length - 1)}[${place.keys[field.segments.length - 1]}] = v;`;
-  w.line(skip === null ? assign : `if (v === null || !(${skip})) ${assign}`);
+  if (skip !== null) w.line(`if (v === null || !(${skip})) {`);
+  if (place.nodes.length === 0) w.line('writePath(created, R, input, e.segments, v);');
+  else assign(w, place, field.segments.length - 1);
+  if (skip !== null) w.line('}');
 }
 
-/** The expression of the result's container at depth `depth` (creating those on the way). */
-function containerExpr(place: Place, depth: number): string {
-  let expr = 'R';
-  for (let i = 0; i < depth; i++) expr = `ensure(created, ${expr}, ${place.keys[i]}, ${place.nodes[i]}, ${i})`;
-  return expr;
+/**
+ * `R` at the path, set to `v`: the containers on the way found or created
+ * (`ensure`); below the first `*` inline, as they change with every item.
+ */
+function assign(w: Writer, place: Place, last: number): void {
+  let target = 'R';
+  for (let i = 0; i < last; i++) {
+    const key = place.keys[i]!;
+    const source = place.nodes[i]!;
+    if (place.hoisted === undefined || i < place.hoisted) {
+      target = `ensure(created, ${target}, ${key}, ${source}, ${i})`;
+      // The containers above the first `*` are the same for every item: found at the first write, then kept.
+      if (i + 1 === place.hoisted) target = `(h === null ? (h = ${target}) : h)`;
+      continue;
+    }
+    const parent = `t${i}`;
+    w.line(`const ${parent} = ${target};`);
+    w.line(`let t${i + 1} = hasOwn.call(${parent}, ${key}) ? ${parent}[${key}] : undefined;`);
+    w.line(`if (t${i + 1} === null || typeof t${i + 1} !== "object") {`);
+    w.line(`if (Array.isArray(${source})) { t${i + 1} = []; created.push({ parent: ${parent}, key: ${key}, depth: ${i} }); } else t${i + 1} = {};`);
+    w.line(`${parent}[${key}] = t${i + 1};`);
+    w.line('}');
+    target = `t${i + 1}`;
+  }
+  w.line(`${target}[${place.keys[last]}] = v;`);
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { MISSING, childOf, isFilledContainer } from '../paths.js';
 import { isContainer } from '../php.js';
-import type { CreatedArray } from '../validated.js';
+import { type CreatedArray, fillHoles } from '../validated.js';
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
@@ -69,6 +69,21 @@ export function hasExpansion(node: unknown, rest: readonly string[], from = 0): 
     return false;
   }
   return true;
+}
+
+/** `fillHoles` for the created arrays that have one (most have none, and are passed over without listing their keys). */
+export function fillCreatedHoles(created: CreatedArray[]): void {
+  let holed: CreatedArray[] | null = null;
+  for (const c of created) {
+    const array = c.parent[c.key];
+    if (Array.isArray(array) && hasHole(array)) (holed ??= []).push(c);
+  }
+  if (holed !== null) fillHoles(holed);
+}
+
+function hasHole(array: unknown[]): boolean {
+  for (let i = 0; i < array.length; i++) if (!(i in array)) return true;
+  return false;
 }
 
 export { MISSING, childOf, isFilledContainer };
