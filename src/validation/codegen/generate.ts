@@ -322,7 +322,9 @@ function assign(w: Writer, place: Place, last: number): void {
     w.line(`const ${parent} = ${target};`);
     w.line(`let t${i + 1} = hasOwn.call(${parent}, ${key}) ? ${parent}[${key}] : undefined;`);
     w.line(`if (t${i + 1} === null || typeof t${i + 1} !== "object") {`);
-    w.line(`if (Array.isArray(${source})) { t${i + 1} = []; created.push({ parent: ${parent}, key: ${key}, depth: ${i} }); } else t${i + 1} = {};`);
+    w.line(
+      `if (Array.isArray(${source})) { t${i + 1} = []; created.push({ parent: ${parent}, key: ${key}, depth: ${i} }); } else t${i + 1} = {};`,
+    );
     w.line(`${parent}[${key}] = t${i + 1};`);
     w.line('}');
     target = `t${i + 1}`;
