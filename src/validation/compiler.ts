@@ -64,7 +64,7 @@ export function compileValidator(rules: RuleMap, options: CompileOptions): Compi
   };
 }
 
-/** `compileValidator` without generated code: every input walks the plan. */
+/** `compileValidator` without generated code, for a rule set used once: every input walks the plan. */
 export function compileInterpreted(rules: RuleMap, options: CompileOptions): CompiledValidator {
   compiled++;
   return interpreted(buildPlan(rules, options));

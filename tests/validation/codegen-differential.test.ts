@@ -228,4 +228,41 @@ differential('the same answers with a form request’s messages, names and stopO
   }
 });
 
+/** A rule and values that pass it. */
+const TYPED: readonly (readonly [string, readonly unknown[]])[] = [
+  ['string', ['a', 'hello']],
+  ['integer', ['1', 2, ' 3']],
+  ['array', [['a'], { k: 1 }]],
+  ['max:3', ['ab', 3, [1]]],
+  ['in:a,b,1', ['a', 1, '1']],
+];
+
+differential('rule sets of many fields, generated in several parts', () => {
+  const next = random(42);
+  for (let s = 0; s < 20; s++) {
+    const rules: RuleMap = {};
+    const valid = new Map<string, readonly unknown[]>();
+    const fields = 20 + Math.floor(next() * 40);
+    for (let f = 0; f < fields; f++) {
+      const [rule, values] = pick(next, TYPED);
+      const key = next() < 0.8 ? `f${f}` : `w${f}.*.name`;
+      rules[key] = `${pick(next, ['required', 'nullable', 'sometimes', 'filled'])}|${rule}`;
+      valid.set(key, values);
+    }
+    const p = pair(rules);
+    assert.ok(p.fast !== null);
+    let answered = 0;
+    for (let i = 0; i < 30; i++) {
+      const data: Record<string, unknown> = {};
+      for (const [key, values] of valid) {
+        const v = next() < 0.995 ? pick(next, values) : pick(next, SCALARS);
+        if (key.includes('*')) data[key.split('.')[0]!] = [{ name: v }, { name: pick(next, values) }];
+        else data[key] = v;
+      }
+      if (p.same(data).answered) answered++;
+    }
+    assert.ok(answered > 0, `rule set ${s}: generated code never answered`);
+  }
+});
+
 differential.run();

@@ -100,9 +100,33 @@ interface Place {
   readonly hoisted?: number;
 }
 
+/**
+ * Fields per generated part: the validator calls its parts in order, so no
+ * one function grows past what the engine optimises (a rule set of a
+ * thousand fields would otherwise run as one cold function).
+ */
+const FIELDS_PER_PART = 16;
+
 export function generateSource(plan: Plan, covered: readonly CoveredField[]): GeneratedSource {
   const w = new Writer();
+  w.constant(Object.freeze([]));
   w.line('"use strict";');
+  const parts: string[] = [];
+  for (let start = 0; start < covered.length; start += FIELDS_PER_PART) {
+    const name = `part${parts.length}`;
+    parts.push(name);
+    // Each part returns null (the interpreter decides) or R.
+    w.line(`function ${name}(input, maxItems, R, created, env) {`);
+    for (const c of covered.slice(start, start + FIELDS_PER_PART)) {
+      w.line('{');
+      if (!c.field.wildcard) plainField(w, plan, c);
+      else if (c.valueOnly) walkedField(w, plan, c);
+      else expandedField(w, plan, c);
+      w.line('}');
+    }
+    w.line('return R;');
+    w.line('}');
+  }
   w.line('return function validateCompiled(input, maxItems) {');
   w.line('if (!isContainer(input) || Array.isArray(input)) return null;');
   w.line('const R = {};');
@@ -110,14 +134,7 @@ export function generateSource(plan: Plan, covered: readonly CoveredField[]): Ge
   w.line(
     `const env = { data: input, attribute: "", segments: K[0], captures: K[0], exists: false, expansions: null, memo: null, excluded: false, fetched: null };`,
   );
-  w.constant(Object.freeze([]));
-  for (const c of covered) {
-    w.line('{');
-    if (!c.field.wildcard) plainField(w, plan, c);
-    else if (c.valueOnly) walkedField(w, plan, c);
-    else expandedField(w, plan, c);
-    w.line('}');
-  }
+  for (const name of parts) w.line(`if (${name}(input, maxItems, R, created, env) === null) return null;`);
   w.line('if (created.length > 0) fillHoles(created);');
   w.line('return R;');
   w.line('};');
