@@ -101,9 +101,8 @@ interface Place {
 }
 
 /**
- * Fields per generated part: the validator calls its parts in order, so no
- * one function grows past what the engine optimises (a rule set of a
- * thousand fields would otherwise run as one cold function).
+ * Fields per generated part: the validator calls its parts in order, so each
+ * generated function stays small enough for the engine to optimise it.
  */
 const FIELDS_PER_PART = 16;
 
