@@ -33,7 +33,7 @@ import {
 import type { CompileOptions, CompiledValidator, RuleMap, ValidationOutcome } from './types.js';
 import type { Check, ValidationContext } from './rules/definition.js';
 import { buildValidated, type ValidatedEntry } from './validated.js';
-import { compileFastPath } from './codegen/fast-path.js';
+import { compileFastPath, type FastPath } from './codegen/fast-path.js';
 
 let compiled = 0;
 
@@ -53,13 +53,13 @@ export function compileValidator(rules: RuleMap, options: CompileOptions): Compi
   const fast = compileFastPath(rules, plan);
   if (fast === null) return interpreted(plan);
   return {
-    async: false,
+    async: plan.prefetched.length > 0,
     validate: (input, only, limits = DEFAULT_LIMITS, context = NO_CONTEXT) => {
-      if (only === undefined) {
-        const validated = fast(input, limits);
+      if (only === undefined && plan.prefetched.length === 0) {
+        const validated = fast(input, limits, null);
         if (validated !== null) return { ok: true, validated };
       }
-      return validate(plan, input, only, limits, context);
+      return validate(plan, input, only, limits, context, only === undefined ? fast : null);
     },
   };
 }
@@ -105,16 +105,20 @@ function addErrors(errors: ValidationMessages, key: string, messages: string[]):
   else errors[key] = messages;
 }
 
+/** `fast`: generated code to try once the prefetches resolved, before the walk. */
 function validate(
   plan: Plan,
   input: InputBag,
   only: readonly string[] | undefined,
   limits: ValidationLimits,
   context: ValidationContext,
+  fast: FastPath | null = null,
 ): Awaitable<ValidationOutcome> {
   const walk = new Walk(plan, input, only, limits);
   if (plan.prefetched.length === 0) return runWalk(walk);
-  return prefetch(walk, context).then((fetched) => {
+  return prefetch(walk, context).then((fetched): Awaitable<ValidationOutcome> => {
+    const validated = fast === null ? null : fast(input, limits, fetched);
+    if (validated !== null) return { ok: true, validated };
     walk.env.fetched = fetched;
     return runWalk(walk);
   });

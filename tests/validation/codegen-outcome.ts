@@ -9,6 +9,7 @@ import { compileInterpreted, compileValidator } from '../../src/validation/compi
 import { compileFastPath } from '../../src/validation/codegen/fast-path.js';
 import { DEFAULT_LIMITS, type ValidationLimits } from '../../src/validation/limits.js';
 import { buildPlan } from '../../src/validation/plan.js';
+import type { ValidationContext } from '../../src/validation/rules/definition.js';
 import type { CompileOptions, RuleMap } from '../../src/validation/types.js';
 
 /** A value as a tree that records key order and whether a container is an array. */
@@ -44,6 +45,8 @@ export interface Pair {
   readonly fast: ReturnType<typeof compileFastPath>;
   /** Runs both validators on `input` and asserts the same outcome. */
   same(input: Record<string, unknown>, only?: readonly string[], limits?: ValidationLimits): Agreement;
+  /** `same` for rules with input/output, with their services: true when the input is valid. */
+  sameWith(input: Record<string, unknown>, context: ValidationContext): Promise<boolean>;
 }
 
 export function pair(rules: RuleMap, options: Partial<CompileOptions> = {}): Pair {
@@ -59,7 +62,20 @@ export function pair(rules: RuleMap, options: Partial<CompileOptions> = {}): Pai
       const actual = outcomeOf(() => compiled.validate(input, only, limits));
       assert.equal(actual, expected, `rules ${JSON.stringify(rules)} on ${JSON.stringify(input)}`);
       const valid = Array.isArray(expected) && JSON.stringify(expected).startsWith('["object",[["ok",["value","boolean",true]]');
-      return { valid, answered: fast !== null && only === undefined && fast(input, limits) !== null };
+      return { valid, answered: fast !== null && only === undefined && fast(input, limits, null) !== null };
+    },
+    async sameWith(input, context) {
+      const settle = async (run: () => unknown) => {
+        try {
+          return shape(await run());
+        } catch (error) {
+          return ['thrown', (error as Error).constructor.name, (error as Error).message];
+        }
+      };
+      const expected = await settle(() => interpreted.validate(input, undefined, DEFAULT_LIMITS, context));
+      const actual = await settle(() => compiled.validate(input, undefined, DEFAULT_LIMITS, context));
+      assert.equal(actual, expected, `rules ${JSON.stringify(rules)} on ${JSON.stringify(input)}`);
+      return JSON.stringify(expected).startsWith('["object",[["ok",["value","boolean",true]]');
     },
   };
 }

@@ -1,14 +1,15 @@
 /**
  * Which rule sets code generation takes on, decided once at compile time.
- * A rule set is covered when validating it runs no input/output, no custom
- * rule and no `exclude*` rule, its keys are plain paths (no `*` inside a
+ * A rule set is covered when it has no custom rule and no `exclude*` rule
+ * (a rule with input/output is covered: its prefetch runs first, as for
+ * the interpreter, and generated code calls the check it resolved to), its keys are plain paths (no `*` inside a
  * name, no escaped dot, no `__proto__`), and a key lies under another only
  * when that other is a bare `array` or `list` (so `validated()` is built
  * without copying containers taken whole from the input). Anything else is
  * left to the interpreter.
  */
 import { parseFieldRules, type ParsedRule } from '../rule-parser.js';
-import { FLAG, IMPLICIT, VALUE, type FieldPlan, type Plan } from '../plan.js';
+import { FLAG, IMPLICIT, PREFETCHED, VALUE, liesUnder, type FieldPlan, type Plan } from '../plan.js';
 import type { RuleMap } from '../types.js';
 
 /**
@@ -82,15 +83,6 @@ export interface CoveredField {
   readonly valueOnly: boolean;
 }
 
-/** Can an attribute of pattern `child` lie under an attribute of pattern `parent`? (as `plan.ts`) */
-function liesUnder(child: readonly string[], parent: readonly string[]): boolean {
-  if (child.length <= parent.length) return false;
-  for (let i = 0; i < parent.length; i++) {
-    if (child[i] !== parent[i] && child[i] !== '*' && parent[i] !== '*') return false;
-  }
-  return true;
-}
-
 function plainPath(field: FieldPlan): boolean {
   if (field.gathered) return false;
   return field.segments.every((s) => s === '*' || (!s.includes('*') && !s.includes('.') && s !== '__proto__'));
@@ -98,7 +90,7 @@ function plainPath(field: FieldPlan): boolean {
 
 /** The covered fields of the plan, in its order, or null when the interpreter keeps the whole rule set. */
 export function coveredFields(rules: RuleMap, plan: Plan): CoveredField[] | null {
-  if (plan.prefetched.length > 0 || plan.awaitsCustom || plan.excludes) return null;
+  if (plan.awaitsCustom || plan.excludes) return null;
   const out: CoveredField[] = [];
   for (const field of plan.fields) {
     if (!plainPath(field)) return null;
@@ -110,7 +102,9 @@ export function coveredFields(rules: RuleMap, plan: Plan): CoveredField[] | null
     for (let i = 0; i < parsed.length; i++) {
       const rule = field.rules[i]!;
       const written = parsed[i]!;
-      if (rule.kind !== FLAG && rule.kind !== IMPLICIT && rule.kind !== VALUE) return null;
+      if (rule.kind !== FLAG && rule.kind !== IMPLICIT && rule.kind !== VALUE && rule.kind !== PREFETCHED) return null;
+      // A rule with input/output is checked by what its prefetch resolved to, which may read the attribute.
+      if (rule.kind === PREFETCHED) valueOnly = false;
       if (written.kind === 'named') {
         if (rule.kind !== FLAG && !VALUE_ONLY.has(rule.name)) valueOnly = false;
         if (written.when !== undefined) valueOnly = false;

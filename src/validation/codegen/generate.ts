@@ -11,7 +11,7 @@
  * as arguments (`C`, `K`).
  */
 import type { Check } from '../rules/definition.js';
-import { IMPLICIT, VALUE, type FieldPlan, type Plan } from '../plan.js';
+import { IMPLICIT, PREFETCHED, VALUE, type FieldPlan, type Plan, type RulePlan } from '../plan.js';
 import type { CoveredField } from './coverage.js';
 
 /** The generated source and the values it refers to by position. */
@@ -115,7 +115,7 @@ export function generateSource(plan: Plan, covered: readonly CoveredField[]): Ge
     const name = `part${parts.length}`;
     parts.push(name);
     // Each part returns null (the interpreter decides) or R.
-    w.line(`function ${name}(input, maxItems, R, created, env) {`);
+    w.line(`function ${name}(input, maxItems, R, created, env, F) {`);
     for (const c of covered.slice(start, start + FIELDS_PER_PART)) {
       w.line('{');
       if (!c.field.wildcard) plainField(w, plan, c);
@@ -126,14 +126,15 @@ export function generateSource(plan: Plan, covered: readonly CoveredField[]): Ge
     w.line('return R;');
     w.line('}');
   }
-  w.line('return function validateCompiled(input, maxItems) {');
+  // F: the checks the rules with input/output resolved to for this run, by slot (null when there are none).
+  w.line('return function validateCompiled(input, maxItems, F) {');
   w.line('if (!isContainer(input) || Array.isArray(input)) return null;');
   w.line('const R = {};');
   w.line('const created = [];');
   w.line(
-    `const env = { data: input, attribute: "", segments: K[0], captures: K[0], exists: false, expansions: null, memo: null, excluded: false, fetched: null };`,
+    `const env = { data: input, attribute: "", segments: K[0], captures: K[0], exists: false, expansions: null, memo: null, excluded: false, fetched: F };`,
   );
-  for (const name of parts) w.line(`if (${name}(input, maxItems, R, created, env) === null) return null;`);
+  for (const name of parts) w.line(`if (${name}(input, maxItems, R, created, env, F) === null) return null;`);
   w.line('if (created.length > 0) fillHoles(created);');
   w.line('return R;');
   w.line('};');
@@ -247,6 +248,7 @@ function checksAndWrite(w: Writer, plan: Plan, c: CoveredField, place: Place, le
   w.line('if (v === MISSING) {');
   if (!field.facts.sometimes) {
     rules.forEach((rule, i) => {
+      if (rule.kind === PREFETCHED && rule.implicit) w.line(`if (!${fetched(rule)}(undefined, env)) return null;`);
       if (rule.kind !== IMPLICIT) return;
       if (conditional(c, i)) w.line(`if (!${w.check(rule.check!)}(undefined, env)) return null;`);
       else if (rule.name === 'filled') return;
@@ -258,6 +260,10 @@ function checksAndWrite(w: Writer, plan: Plan, c: CoveredField, place: Place, le
   w.line('const b = typeof v === "string" && isBlankString(v);');
   w.line(`const a = !b${field.facts.nullable ? ' && v !== null' : ''};`);
   rules.forEach((rule, i) => {
+    if (rule.kind === PREFETCHED) {
+      w.line(rule.implicit ? `if (!${fetched(rule)}(v, env)) return null;` : `if (a && !${fetched(rule)}(v, env)) return null;`);
+      return;
+    }
     if (rule.kind !== IMPLICIT && rule.kind !== VALUE) return;
     const test = conditional(c, i) ? `${w.check(rule.check!)}(v, env)` : inlineTest(w, c, rule.name, rule.check!, i);
     if (test === null) return;
@@ -272,6 +278,11 @@ function checksAndWrite(w: Writer, plan: Plan, c: CoveredField, place: Place, le
     write(w, plan, field, place);
   }
   w.line('}');
+}
+
+/** The check a rule with input/output resolved to in this run. */
+function fetched(rule: RulePlan): string {
+  return `F[${rule.slot!}]`;
 }
 
 /** Implicit rules that always fail on a missing value. */
