@@ -1,7 +1,7 @@
 /**
- * Writes the source of a covered rule set's validator: one function that
- * walks the input field by field in validation order, runs each field's
- * checks, and builds `validated()` as it goes. It answers only "valid, and
+ * Writes the source of a covered rule set's validator: a function (in parts
+ * of a few fields) that walks the input field by field in validation order,
+ * runs each field's checks, and builds `validated()` as it goes. It answers only "valid, and
  * this is the validated data" (or null: let the interpreter answer), so it
  * never builds an attribute's name or a message. Wildcard fields whose
  * checks read only the value are walked in place, with no name per item.
