@@ -36,7 +36,7 @@ export const RUNTIME_NAMES = [
   'writePath',
   'hasExpansion',
   'expand',
-  'fillHoles',
+  'fillCreatedHoles',
   'getPrototypeOf',
   'OBJECT_PROTOTYPE',
   'C',
@@ -135,7 +135,7 @@ export function generateSource(plan: Plan, covered: readonly CoveredField[]): Ge
     `const env = { data: input, attribute: "", segments: K[0], captures: K[0], exists: false, expansions: null, memo: null, excluded: false, fetched: F };`,
   );
   for (const name of parts) w.line(`if (${name}(input, maxItems, R, created, env, F) === null) return null;`);
-  w.line('if (created.length > 0) fillHoles(created);');
+  w.line('if (created.length > 0) fillCreatedHoles(created);');
   w.line('return R;');
   w.line('};');
   return { body: w.lines.join('\n'), checks: w.checks, constants: w.constants };
