@@ -31,6 +31,7 @@ const KEYS = [
   'items.*.qty',
   'items.*.tags.*',
   'items.0.name',
+  'items.*',
   'tags',
   'tags.*',
   'meta.a',

@@ -140,6 +140,27 @@ rules('validated(): a bare array is left to its children, kept whole without the
   assert.equal(Object.keys((v.validate({ items: [], title: 't' }) as { validated: object }).validated), ['items', 'title']);
 });
 
+rules('validated(): fields that share items merge into one container per item', () => {
+  const input = { items: [{ name: 'a', qty: 1, x: 0 }, { name: 'b', qty: 2 }, null, { qty: 3 }] };
+  const sets: readonly [RuleMap, unknown][] = [
+    // Nothing validated at items.2: a hole, shown as an object.
+    [
+      { 'items.*.name': 'nullable|string', 'items.*.qty': 'nullable|integer' },
+      { items: { 0: { name: 'a', qty: 1 }, 1: { name: 'b', qty: 2 }, 3: { qty: 3 } } },
+    ],
+    // Fields without * come first.
+    [{ 'items.*.name': 'string', 'items.0.qty': 'integer' }, { items: [{ qty: 1, name: 'a' }, { name: 'b' }] }],
+    [{ 'items.*': 'nullable|array', 'items.*.name': 'string' }, { items: [{ name: 'a' }, { name: 'b' }, null] }],
+    [{ 'items.*.name': 'string', items: 'array' }, { items: [{ name: 'a' }, { name: 'b' }] }],
+  ];
+  for (const [set, expected] of sets) {
+    const p = pair(set);
+    assert.ok(p.same(input).answered, JSON.stringify(set));
+    const outcome = compileValidator(set, { owner: 'R' }).validate(input) as { validated: unknown };
+    assert.equal(shape(outcome.validated), shape(expected), JSON.stringify(set));
+  }
+});
+
 rules('a key with a dot, or __proto__, under a * is left to the interpreter, which answers', () => {
   const p = pair({ 'meta.*': 'string' });
   assert.is(p.same({ meta: { 'a.b': 'x' } }).answered, false);

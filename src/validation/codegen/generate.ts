@@ -11,7 +11,7 @@
  * as arguments (`C`, `K`).
  */
 import type { Check } from '../rules/definition.js';
-import { IMPLICIT, PREFETCHED, VALUE, type FieldPlan, type Plan, type RulePlan } from '../plan.js';
+import { IMPLICIT, PREFETCHED, VALUE, liesUnder, type FieldPlan, type Plan, type RulePlan } from '../plan.js';
 import type { CoveredField } from './coverage.js';
 
 /** The generated source and the values it refers to by position. */
@@ -98,6 +98,8 @@ interface Place {
   readonly keyStrings: readonly string[];
   /** The depth of the first `*`, whose container is found once per field and kept in `h`. */
   readonly hoisted?: number;
+  /** Each item's container is this field's alone (see `ownsItems`): made with its value in one literal. */
+  readonly fresh?: boolean;
 }
 
 /**
@@ -171,6 +173,7 @@ function walkedField(w: Writer, plan: Plan, c: CoveredField): void {
     nodes: segs.map((_s, i) => `n${i}`),
     keyStrings: segs.map((s, i) => (s === '*' ? `String(k${i})` : lit(s))),
     hoisted: segs.indexOf('*'),
+    fresh: ownsItems(plan, c.field),
   };
   loops(w, segs, 0, () => {
     w.line('if (++count > maxItems) return null;');
@@ -336,7 +339,8 @@ function write(w: Writer, plan: Plan, field: FieldPlan, place: Place): void {
  */
 function assign(w: Writer, place: Place, last: number): void {
   let target = 'R';
-  for (let i = 0; i < last; i++) {
+  const end = place.fresh === true ? last - 1 : last;
+  for (let i = 0; i < end; i++) {
     const key = place.keys[i]!;
     const source = place.nodes[i]!;
     if (place.hoisted === undefined || i < place.hoisted) {
@@ -356,7 +360,29 @@ function assign(w: Writer, place: Place, last: number): void {
     w.line('}');
     target = `t${i + 1}`;
   }
-  w.line(`${target}[${place.keys[last]}] = v;`);
+  if (place.fresh === true) w.line(`${target}[${place.keys[last - 1]}] = { ${place.keys[last]}: v };`);
+  else w.line(`${target}[${place.keys[last]}] = v;`);
+}
+
+/**
+ * A field `….*.name` (a name, not an index, after its last `*`) whose item
+ * containers no other field writes into: each item's container is absent
+ * until this field writes it, and an object (the item has the name), so it
+ * is made whole. Another field whose key could reach the same items
+ * (`items.*.qty`, `items.0.name`) rules it out; a bare `array` above the
+ * field does not (it is left to this field whenever an item has a value).
+ */
+function ownsItems(plan: Plan, field: FieldPlan): boolean {
+  const segs = field.segments;
+  const leaf = segs[segs.length - 1]!;
+  const item = segs.length - 2;
+  if (item < 0 || segs[item] !== '*' || leaf === '*' || leaf === '__proto__' || INDEX.test(leaf)) return false;
+  const reaches = (other: readonly string[]): boolean => {
+    if (other.length <= item) return false;
+    for (let i = 0; i <= item; i++) if (other[i] !== segs[i] && other[i] !== '*' && segs[i] !== '*') return false;
+    return true;
+  };
+  return !plan.fields.some((g) => g !== field && !liesUnder(segs, g.segments) && reaches(g.segments));
 }
 
 /**
