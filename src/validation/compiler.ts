@@ -34,6 +34,7 @@ import type { CompileOptions, CompiledValidator, RuleMap, ServerRule, Validation
 import { serverRulesOf, withoutServerRules } from './server-rules.js';
 import type { Check, ValidationContext } from './rules/definition.js';
 import { buildValidated, type ValidatedEntry } from './validated.js';
+import { compileFastPath, type FastPath } from './codegen/fast-path.js';
 
 let compiled = 0;
 
@@ -47,18 +48,50 @@ export function compilationCount(): number {
  * `options.owner`, the field and the rule) for a bad rule definition.
  */
 export function compileValidator(rules: RuleMap, options: CompileOptions): CompiledValidator {
-  const plan = buildPlan(options.serverRules === 'skip' ? withoutServerRules(rules) : rules, options);
+  const used = options.serverRules === 'skip' ? withoutServerRules(rules) : rules;
+  const plan = buildPlan(used, options);
   compiled++;
-  let serverRules: readonly ServerRule[] | undefined;
+  const serverRules = serverRulesReport(rules);
+  // Generated code answers a valid input; anything else (a failure, Precognition's `only`) is the interpreter's.
+  const fast = compileFastPath(used, plan);
+  if (fast === null) return interpreted(plan, serverRules);
+  return {
+    async: plan.prefetched.length > 0,
+    get serverRules() {
+      return serverRules();
+    },
+    validate: (input, only, limits = DEFAULT_LIMITS, context = NO_CONTEXT) => {
+      if (only === undefined && plan.prefetched.length === 0) {
+        const validated = fast(input, limits, null);
+        if (validated !== null) return { ok: true, validated };
+      }
+      return validate(plan, input, only, limits, context, only === undefined ? fast : null);
+    },
+  };
+}
+
+/** `compileValidator` without generated code, for a rule set used once: every input walks the plan. */
+export function compileInterpreted(rules: RuleMap, options: CompileOptions): CompiledValidator {
+  compiled++;
+  return interpreted(buildPlan(options.serverRules === 'skip' ? withoutServerRules(rules) : rules, options), serverRulesReport(rules));
+}
+
+function interpreted(plan: Plan, serverRules: () => readonly ServerRule[]): CompiledValidator {
   return {
     get async() {
       return plan.prefetched.length > 0 || plan.awaitsCustom;
     },
     get serverRules() {
-      return (serverRules ??= serverRulesOf(rules));
+      return serverRules();
     },
     validate: (input, only, limits = DEFAULT_LIMITS, context = NO_CONTEXT) => validate(plan, input, only, limits, context),
   };
+}
+
+/** The rules only a server can check, listed on first read. */
+function serverRulesReport(rules: RuleMap): () => readonly ServerRule[] {
+  let report: readonly ServerRule[] | undefined;
+  return () => (report ??= serverRulesOf(rules));
 }
 
 const NO_CAPTURES: readonly string[] = [];
@@ -87,16 +120,20 @@ function addErrors(errors: ValidationMessages, key: string, messages: string[]):
   else errors[key] = messages;
 }
 
+/** `fast`: generated code to try once the prefetches resolved, before the walk. */
 function validate(
   plan: Plan,
   input: InputBag,
   only: readonly string[] | undefined,
   limits: ValidationLimits,
   context: ValidationContext,
+  fast: FastPath | null = null,
 ): Awaitable<ValidationOutcome> {
   const walk = new Walk(plan, input, only, limits);
   if (plan.prefetched.length === 0) return runWalk(walk);
-  return prefetch(walk, context).then((fetched) => {
+  return prefetch(walk, context).then((fetched): Awaitable<ValidationOutcome> => {
+    const validated = fast === null ? null : fast(input, limits, fetched);
+    if (validated !== null) return { ok: true, validated };
     walk.env.fetched = fetched;
     return runWalk(walk);
   });

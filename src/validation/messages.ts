@@ -4,12 +4,19 @@
  * `makeReplacements`. The English texts live with their rules (`rules/`).
  */
 
+import { NUMERIC_STRING } from './php.js';
 import type { Replacements } from './rules/definition.js';
 
 export type { Replacements };
 
-const DIGITS = /^\d+$/;
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+
+/** A key's `(int)` when PHP's `is_numeric` accepts it (`-1`, `1.5`, ` 3`, `1e2`); null otherwise, or past what a double holds exactly. */
+function numericKey(segment: string): number | null {
+  if (!NUMERIC_STRING.test(segment)) return null;
+  const n = Math.trunc(Number(segment.trim()));
+  return Number.isSafeInteger(n) ? n + 0 : null;
+}
 
 /** `str_ireplace`: case-insensitive, without building a regex. */
 function replaceInsensitive(message: string, search: string, replacement: string): string {
@@ -45,17 +52,16 @@ export function render(template: string, display: string, input: string | null, 
   if (m.includes(':')) {
     let n = 0;
     for (const seg of segments) {
-      if (seg === '' || seg.length > 15 || !DIGITS.test(seg)) continue;
-      const index = Number(seg);
+      const index = numericKey(seg);
+      if (index === null) continue;
       if (n === 0) {
         m = replaceInsensitive(m, ':index', String(index));
         m = replaceInsensitive(m, ':position', String(index + 1));
       }
-      const word = ORDINALS[n];
-      if (word !== undefined) {
-        m = replaceInsensitive(m, `:${word}-index`, String(index));
-        m = replaceInsensitive(m, `:${word}-position`, String(index + 1));
-      }
+      // Past the tenth, every numeric key is `other` (the first one found fills it).
+      const word = ORDINALS[n] ?? 'other';
+      m = replaceInsensitive(m, `:${word}-index`, String(index));
+      m = replaceInsensitive(m, `:${word}-position`, String(index + 1));
       n++;
     }
   }

@@ -129,7 +129,8 @@ function leavesFirst(expansions: Expansion[]): Expansion[] {
   return containers === null ? expansions : leaves!.concat(containers);
 }
 
-function isFilledContainer(value: unknown): boolean {
+/** A non-empty array or object. */
+export function isFilledContainer(value: unknown): boolean {
   if (Array.isArray(value)) return value.length > 0;
   if (!isContainer(value)) return false;
   for (const key in value) if (hasOwn.call(value, key)) return true;

@@ -252,7 +252,7 @@ function isAsyncFunction(fn: unknown): boolean {
 }
 
 /** Can an attribute of pattern `child` lie under an attribute of pattern `parent`? */
-function liesUnder(child: readonly string[], parent: readonly string[]): boolean {
+export function liesUnder(child: readonly string[], parent: readonly string[]): boolean {
   if (child.length <= parent.length) return false;
   for (let i = 0; i < parent.length; i++) {
     if (child[i] !== parent[i] && child[i] !== '*' && parent[i] !== '*') return false;

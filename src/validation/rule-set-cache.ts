@@ -6,7 +6,7 @@
  * hit only sets a flag, it never reorders). A set that cannot be keyed is
  * compiled for its request and not kept.
  */
-import { compileValidator } from './compiler.js';
+import { compileInterpreted, compileValidator } from './compiler.js';
 import { ruleSetKey } from './rule-set-key.js';
 import type { CompileOptions, CompiledValidator, RuleMap } from './types.js';
 
@@ -31,7 +31,8 @@ export class RuleSetCache {
   /** The validator of this rule set: kept from an earlier request, or compiled now. */
   validatorFor(rules: RuleMap, options: CompileOptions): CompiledValidator {
     const key = ruleSetKey(rules, options);
-    if (key === undefined) return compileValidator(rules, options);
+    // Used for one request: generating code for it would cost more than it saves.
+    if (key === undefined) return compileInterpreted(rules, options);
     const entry = this.#entries.get(key);
     if (entry !== undefined) {
       entry.used = true;

@@ -35,7 +35,7 @@ function shallowCopy(value: Record<string, unknown> | unknown[]): Record<string,
  * copied before it is written into, so the input is never modified.
  */
 /** An array `validated()` created, where it hangs, and how deep. */
-interface CreatedArray {
+export interface CreatedArray {
   readonly parent: Record<string, unknown>;
   readonly key: string;
   readonly depth: number;
@@ -126,7 +126,7 @@ export function buildValidated(
  * what PHP's `Arr::set` leaves: an array with keys 0 and 2, which JSON shows
  * as an object. Deepest first, so a converted child is in place before its parent is copied.
  */
-function fillHoles(created: CreatedArray[]): void {
+export function fillHoles(created: CreatedArray[]): void {
   created.sort((a, b) => b.depth - a.depth);
   for (const c of created) {
     const array = c.parent[c.key] as unknown[];

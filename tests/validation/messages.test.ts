@@ -61,6 +61,36 @@ names(':index and :position in an attribute name', () => {
   assert.equal(outcome, { ok: false, errors: { 'items.1.name': ['The item #2 (index 1) name field is required.'] } });
 });
 
+names(':index and :position read any numeric key as PHP casts it to int (is_numeric, then (int))', () => {
+  const outcome = run(
+    { 'matrix.*': 'array' },
+    { matrix: { '-1': 'a', '1.5': 'b', ' 3': 'c', '1e2': 'd', x: 'e' } },
+    { attributes: { 'matrix.*': 'item #:position (:index)' } },
+  );
+  assert.equal(outcome, {
+    ok: false,
+    errors: {
+      'matrix.-1': ['The item #0 (-1) field must be an array.'],
+      'matrix.1.5': ['The item #2 (1) field must be an array.'],
+      'matrix. 3': ['The item #4 (3) field must be an array.'],
+      'matrix.1e2': ['The item #101 (100) field must be an array.'],
+      'matrix.x': ['The item #:position (:index) field must be an array.'],
+    },
+  });
+});
+
+names('past the tenth numeric key, :other-index and :other-position name the eleventh', () => {
+  const key = `deep${'.*'.repeat(11)}`;
+  let value: unknown = 'x';
+  for (let i = 0; i < 11; i++) value = i === 0 ? [value] : [[], value];
+  const outcome = run(
+    { [key]: 'integer' },
+    { deep: value },
+    { messages: { [`${key}.integer`]: ':tenth-index :other-index :other-position' } },
+  );
+  assert.equal(outcome, { ok: false, errors: { 'deep.1.1.1.1.1.1.1.1.1.1.0': ['1 0 1'] } });
+});
+
 names('an empty name (or "0") in attributes() is passed over, as PHP reads it as false', () => {
   const outcome = run({ role: 'numeric', other: 'required' }, { role: 'x' }, { attributes: { role: '', other: '0' } });
   assert.equal(outcome, { ok: false, errors: { role: ['The role field must be a number.'], other: ['The other field is required.'] } });
