@@ -1,7 +1,7 @@
 /** The growth-ratio helper tells linear work from quadratic work, and bounded work from linear. */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { assertLinear, cpuCost, growth, isLinear } from './growth.js';
+import { assertLinear, confirmedGrowth, cpuCost, growth, isLinear } from './growth.js';
 import { rejected } from './plain.js';
 
 const linear = (size: number) => {
@@ -30,6 +30,7 @@ test('quadratic work fails, naming what and how it grew', async () => {
   assert.instance(error, Error);
   assert.match((error as Error).message, /^a double loop is not linear: 10× the input took \d+\.\d× the time/);
   assert.is(isLinear(await growth(quadratic, 300)), false);
+  assert.is(isLinear(await confirmedGrowth(quadratic, 300)), false);
 });
 
 test('bounded work passes a limit of 3; linear work does not', async () => {
