@@ -44,7 +44,8 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
  * - Every other answer on a CORS path, errors included, gets
  *   `Access-Control-Allow-Origin` (and `-Allow-Credentials`,
  *   `-Expose-Headers`) when the origin is allowed, and `Vary: Origin`
- *   whenever the answer depends on the origin.
+ *   whenever the answer depends on the origin. The answer to a Precognition
+ *   request also exposes `Precognition` and `Precognition-Success`.
  */
 export class CorsPolicy {
   /** True when CORS applies to the request's path (`paths`). */
@@ -61,7 +62,10 @@ export class CorsPolicy {
   /** Joined `allowed_headers`, or undefined when `*` echoes the headers asked for. */
   readonly #headers: string | undefined;
   readonly #maxAge: string | undefined;
+  /** `exposed_headers`, joined (empty: no header). */
   readonly #exposed: string;
+  /** The same with `Precognition` and `Precognition-Success`, for the answers to Precognition requests. */
+  readonly #exposedToPrecognition: string;
   readonly #preflightVary: string;
   readonly #refusedPreflightVary = `Origin, ${REQUEST_METHOD}`;
 
@@ -86,7 +90,8 @@ export class CorsPolicy {
     this.#methods = config.allowed_methods.includes('*') ? undefined : config.allowed_methods.join(', ');
     this.#headers = config.allowed_headers.includes('*') ? undefined : config.allowed_headers.join(', ');
     this.#maxAge = config.max_age === null ? undefined : String(config.max_age);
-    this.#exposed = exposedHeaders(config.exposed_headers);
+    this.#exposed = config.exposed_headers.join(', ');
+    this.#exposedToPrecognition = withPrecognitionHeaders(config.exposed_headers);
     const vary: string[] = [];
     if (this.#mode === 'dynamic') vary.push('Origin');
     if (this.#methods === undefined) vary.push(REQUEST_METHOD);
@@ -118,7 +123,9 @@ export class CorsPolicy {
     this.#allowOrigin(request, headers);
     if (headers[ALLOW_ORIGIN] !== undefined) {
       if (this.#credentials) headers[ALLOW_CREDENTIALS] = 'true';
-      headers[EXPOSE_HEADERS] = this.#exposed;
+      // Only a Precognition answer carries the Precognition headers, so only it exposes them.
+      const exposed = request.isPrecognitive ? this.#exposedToPrecognition : this.#exposed;
+      if (exposed !== '') headers[EXPOSE_HEADERS] = exposed;
     }
   }
 
@@ -210,7 +217,7 @@ function requestedHeaders(request: HttpRequest): string {
 }
 
 /** The configured exposed headers and the Precognition ones, each once. */
-function exposedHeaders(configured: readonly string[]): string {
+function withPrecognitionHeaders(configured: readonly string[]): string {
   const names = [...configured];
   const seen = new Set(configured.map((name) => name.toLowerCase()));
   for (const name of PRECOGNITION_HEADERS) if (!seen.has(name.toLowerCase())) names.push(name);

@@ -35,19 +35,36 @@ defaults.before.each(() => {
 });
 
 defaults(
-  'an actual request gets Allow-Origin * and the Precognition headers exposed, no Vary (nothing depends on the origin)',
+  'an actual request gets Allow-Origin *, no exposed headers (exposed_headers is empty), no Vary (nothing depends on the origin)',
   async () => {
     const reply = await d.http.send('GET', '/api/things?action=ping', { headers: { origin: FRONT } });
     assert.is(reply.status, 200);
     assert.equal(reply.body, { ok: true });
     assert.is(reply.headers['access-control-allow-origin'], '*');
-    assert.is(reply.headers['access-control-expose-headers'], PRECOGNITION);
+    assert.is(reply.headers['access-control-expose-headers'], undefined);
     assert.is(reply.headers['access-control-allow-credentials'], undefined);
     assert.is(reply.headers['vary'], undefined);
     assert.is(reply.headers['access-control-allow-methods'], undefined, 'preflight headers only on preflights');
     assert.is(reply.headers['access-control-max-age'], undefined);
   },
 );
+
+defaults('the answer to a Precognition request exposes Precognition and Precognition-Success, which the client reads', async () => {
+  const failed = await d.http.send('POST', '/api/things?action=save', { json: {}, headers: { origin: FRONT, precognition: 'true' } });
+  assert.is(failed.status, 422);
+  assert.is(failed.headers['precognition'], 'true');
+  assert.is(failed.headers['access-control-expose-headers'], PRECOGNITION);
+  const passed = await d.http.send('POST', '/api/things?action=save', {
+    json: { name: 'ok' },
+    headers: { origin: FRONT, precognition: 'true' },
+  });
+  assert.is(passed.status, 204);
+  assert.is(passed.headers['precognition-success'], 'true');
+  assert.is(passed.headers['access-control-expose-headers'], PRECOGNITION);
+  const plain = await d.http.send('POST', '/api/things?action=save', { json: { name: 'ok' }, headers: { origin: FRONT } });
+  assert.is(plain.status, 200);
+  assert.is(plain.headers['access-control-expose-headers'], undefined, 'not on the same action answered without Precognition');
+});
 
 defaults('a request without Origin on a CORS path gets Allow-Origin * too (as the host framework)', async () => {
   const reply = await d.http.send('GET', '/api/things?action=ping');
@@ -95,7 +112,7 @@ defaults('OPTIONS without Access-Control-Request-Method is no preflight: the rou
   assert.is(reply.status, 204);
   assert.is(reply.headers['allow'], 'GET, HEAD');
   assert.is(reply.headers['access-control-allow-origin'], '*');
-  assert.is(reply.headers['access-control-expose-headers'], PRECOGNITION);
+  assert.is(reply.headers['access-control-expose-headers'], undefined);
   assert.is(reply.headers['vary'], 'Access-Control-Request-Method');
   assert.is(reply.headers['access-control-allow-methods'], undefined);
 });
@@ -170,8 +187,13 @@ listed('an allowed origin is echoed, with credentials and the exposed headers; V
   assert.is(reply.status, 200);
   assert.is(reply.headers['access-control-allow-origin'], 'https://app.example.com');
   assert.is(reply.headers['access-control-allow-credentials'], 'true');
-  assert.is(reply.headers['access-control-expose-headers'], 'X-Total, precognition, Precognition-Success');
+  assert.is(reply.headers['access-control-expose-headers'], 'X-Total, precognition', 'the configured list, as the host framework');
   assert.is(reply.headers['vary'], 'Origin');
+  const predicted = await l.http.send('POST', '/api/things?action=save', {
+    json: {},
+    headers: { origin: 'https://app.example.com', precognition: 'true' },
+  });
+  assert.is(predicted.headers['access-control-expose-headers'], 'X-Total, precognition, Precognition-Success', 'each name once');
 });
 
 listed('a disallowed origin gets the normal answer without CORS headers (the browser blocks it), and Vary: Origin', async () => {
@@ -256,7 +278,9 @@ patterns('a * inside an allowed origin is a wildcard; patterns are PHP literals 
   for (const origin of allowed) {
     const reply = await p.http.send('GET', '/api/things?action=ping', { headers: { origin } });
     assert.is(reply.headers['access-control-allow-origin'], origin, origin);
-    assert.is(reply.headers['access-control-expose-headers'], PRECOGNITION, `${origin}: exposed_headers false keeps Precognition`);
+    assert.is(reply.headers['access-control-expose-headers'], undefined, `${origin}: exposed_headers false exposes nothing`);
+    const predicted = await p.http.send('GET', '/api/things?action=ping', { headers: { origin, precognition: 'true' } });
+    assert.is(predicted.headers['access-control-expose-headers'], PRECOGNITION, `${origin}: but a Precognition answer's headers`);
     assert.is(reply.headers['vary'], 'Origin', origin);
   }
 });
