@@ -92,6 +92,15 @@ export const PIECES: readonly Piece[] = [
     listener: () => exampleWith({ status: StatusWithoutDeclaredResponse, echo: EchoWithoutDeclaredResponse }).listener,
   },
   {
+    piece: 'laravel-work',
+    against: 'switchyard',
+    how: "all of the above that Fastify's contestant does not do, at once: `cors: false`, echo without `precognition = true`, and the body read as the bare server reads it (no limits, UTF-8 check, cleanup or normalisation)",
+    listener: () => {
+      collectBodiesBare();
+      return exampleWith({ echo: EchoWithoutPrecognition }, { cors: false }).listener;
+    },
+  },
+  {
     piece: 'request-objects',
     against: 'bare',
     how: 'the bare server also makes an `Exchange` and its `HttpRequest` per request (unused)',
@@ -134,6 +143,27 @@ export const PIECES: readonly Piece[] = [
         headers?: HeaderMap,
       ) {
         return writeHead.call(this, status, headers === undefined ? undefined : copyHeaders(headers));
+      };
+      return bareHandler;
+    },
+  },
+  {
+    piece: 'laravel-headers',
+    against: 'bare',
+    how: "the bare server's answers also carry the headers Laravel's answer has and Fastify's contestant does not (patch): `Access-Control-Allow-Origin: *`, and `Vary: Precognition` on echo",
+    listener: () => {
+      const writeHead = ServerResponse.prototype.writeHead as (this: ServerResponse, status: number, headers?: HeaderMap) => ServerResponse;
+      (ServerResponse.prototype as { writeHead: unknown }).writeHead = function (
+        this: ServerResponse,
+        status: number,
+        headers?: HeaderMap,
+      ) {
+        // In place, as the kernel adds them to its own copy (the bare handler makes a new object per answer).
+        if (headers !== undefined) {
+          headers['access-control-allow-origin'] = '*';
+          if (this.req.method === 'POST') headers['vary'] = 'Precognition';
+        }
+        return writeHead.call(this, status, headers);
       };
       return bareHandler;
     },
