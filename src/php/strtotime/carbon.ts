@@ -1,14 +1,15 @@
 /**
- * `Carbon::parse($value)` (Carbon 2, behind Laravel's `Date::parse`) in a UTC
- * application: numbers other than 1-14 plain digits are Unix timestamps
- * (`'1e3'` reads as 1 + 3 seconds, as Carbon splits it), `''` and `'0'` are
- * now, other strings go to `new DateTime`, and when that throws Carbon tries
- * `now()->change($value)` (a `modify` after rewriting `' at '`, `'just now'`,
- * `'next 2pm'`...). Null where Laravel's `getDateTime` gets nothing.
+ * `Carbon::parse($value, $tz)` (Carbon 2, behind Laravel's `Date::parse`) of a
+ * string or number in a UTC application: numbers other than 1-14 plain digits
+ * are Unix timestamps (`'1e3'` reads as 1 + 3 seconds, as Carbon splits it),
+ * `''` and `'0'` are now, other strings go to `new DateTime($value, $tz)`, and
+ * when that throws Carbon tries `now($tz)->change($value)` (a `modify` after
+ * rewriting `' at '`, `'just now'`, `'next 2pm'`...). Null where it throws.
  */
-import { countOf, isContainer, isNumeric, phpFloatString, phpString } from '../php.js';
-import { type Instant, isAbsolute, modify, resolve } from '../../php/strtotime/resolve.js';
-import { MAX_DATE_BYTES, parseDateString } from '../../php/strtotime/scanner.js';
+import { isNumeric, phpFloatString, phpNumberString } from '../php-number.js';
+import { ZONE_ID } from './parsed-time.js';
+import { type Instant, modify, resolve } from './resolve.js';
+import { MAX_DATE_BYTES, parseDateString } from './scanner.js';
 
 /** Carbon's getIntegerAndDecimalParts + createFromTimestampUTC; null where it throws. */
 function fromTimestamp(value: number | string): Instant | null {
@@ -80,8 +81,8 @@ function rewrite(text: string): string {
 
 const later = (a: Instant, b: Instant): boolean => a.sse > b.sse || (a.sse === b.sse && a.us > b.us);
 
-/** Carbon's `change()`: `modify` after its rewrites. */
-function change(value: string, now: Instant, rewritesOnly = false): Instant | null {
+/** Carbon's `change()` on `now` in `zone`: `modify` after its rewrites. */
+function change(value: string, now: Instant, zone: string, rewritesOnly = false): Instant | null {
   // The rewrites shorten the text at most fourfold (' at ' to ' '): longer can never parse.
   if (value.length > 4 * MAX_DATE_BYTES + 8) return null;
   const trimmed = trim(value);
@@ -91,47 +92,36 @@ function change(value: string, now: Instant, rewritesOnly = false): Instant | nu
   if (rewritesOnly && m === null && text === trimmed) return null;
   if (m !== null) {
     const time = m[2]!.replaceAll('h', ':00');
-    const test = modify(parseDateString(time), now);
+    const test = modify(parseDateString(time), now, zone);
     if (test === null) return null;
     const moves = m[1] === 'next' ? later(now, test) : later(test, now);
     text = `${moves ? `${m[1]} day` : 'today'} ${time}`;
   }
-  return modify(parseDateString(text), now);
-}
-
-/** `Carbon::parse($value)` at `now`, or null where it throws (or PHP would raise an error). */
-export function carbonParse(value: unknown, now: Instant): Instant | null {
-  if (isNumeric(value) && (typeof value !== 'string' || !/^\d{1,14}$/.test(value))) {
-    return fromTimestamp(value) ?? change(phpString(value)!, now);
-  }
-  if (value === null || value === undefined) return null;
-  if (isContainer(value)) {
-    // `[] ?: 'now'` is now; a non-empty array makes DateTime throw a TypeError (a 500 upstream).
-    return countOf(value) === 0 ? now : null;
-  }
-  const text = phpString(value);
-  if (text === null) return null;
-  if (text === '' || text === '0') return now;
-  return resolve(parseDateString(text), now) ?? change(text, now, true);
+  return modify(parseDateString(text), now, zone);
 }
 
 /**
- * A rule parameter read with `Carbon::parse`, prepared once: null when it is
- * not a date (Laravel then reads it as a field name), else its instant for a
- * given "now" (a constant for `2024-01-16`, computed per check for `tomorrow`).
+ * `new DateTime($text, $zone)`: a zoneless text is a wall clock in `zone` (UTC
+ * when null); "now" is read in `zone`, else in the zone the text names.
  */
-export function prepareCarbonParse(text: string, now: Instant): ((now: Instant) => Instant | null) | null {
-  if (carbonParse(text, now) === null) return null;
-  if (text === '' || text === '0') return (at) => at;
-  if (!isNumeric(text) || /^\d{1,14}$/.test(text)) {
-    const parsed = parseDateString(text);
-    if (parsed.errors === 0) {
-      if (isAbsolute(parsed)) {
-        const fixed = resolve(parsed, now);
-        return () => fixed;
-      }
-      return (at) => resolve(parsed, at);
-    }
+function construct(text: string, now: Instant, zone: string | null): Instant | null {
+  const parsed = parseDateString(text);
+  const nowZone = zone ?? (parsed.zoneType === ZONE_ID && parsed.zoneId !== null ? parsed.zoneId : 'UTC');
+  return resolve(parsed, now, zone ?? 'UTC', nowZone);
+}
+
+/**
+ * `Carbon::parse($value, $zone)` at `now` for a string or a number, or null
+ * where it throws (or PHP would raise an error). `zone` is an identifier of
+ * PHP's timezone database, or null for none given (the application's, UTC).
+ */
+export function carbonParse(value: string | number, now: Instant, zone: string | null = null): Instant | null {
+  const clockZone = zone ?? 'UTC';
+  if (isNumeric(value) && (typeof value !== 'string' || !/^\d{1,14}$/.test(value))) {
+    // A timestamp becomes text with a +00:00 offset, which wins over `zone`.
+    return fromTimestamp(value) ?? change(typeof value === 'string' ? value : phpNumberString(value), now, clockZone);
   }
-  return (at) => carbonParse(text, at);
+  const text = typeof value === 'string' ? value : phpNumberString(value);
+  if (text === '' || text === '0') return now;
+  return construct(text, now, zone) ?? change(text, now, clockZone, true);
 }
