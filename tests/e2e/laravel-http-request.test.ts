@@ -741,6 +741,67 @@ test('testDateMethodExceptionWhenValueInvalid and ...WhenFormatInvalid: a 400 he
   assert.is(format.status, 400);
 });
 
+/** Midnight UTC of the Monday after the UTC day of `ms` (a Monday gives the next one), worked out by hand. */
+function nextMondayAfter(ms: number): number {
+  const day = new Date(ms);
+  const ahead = (8 - day.getUTCDay()) % 7 || 7;
+  return Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate() + ahead);
+}
+
+test("date() reads what PHP's date parser reads, as the date rule does: relative formats, zones in the text, timestamps", async () => {
+  const data = {
+    next_monday: 'next monday',
+    week: '+1 week noon',
+    stamp: '@1700000000',
+    number: 1700000000,
+    offset: '2024-01-01T10:00:00+05:00',
+    named: '2024-01-01 10:00 Europe/Paris',
+    first: 'first day of january 2025',
+    formatted: '05 Jan 2024 10:00 +02:00',
+  };
+  const before = Date.now();
+  const answers = (await ask({ json: data }, (r) => [
+    r.date('next_monday'),
+    r.date('week'),
+    r.date('stamp', null, 'Europe/Paris'),
+    r.date('number'),
+    r.date('offset', null, 'America/New_York'),
+    r.date('named', null, 'Asia/Tokyo'),
+    r.date('first'),
+    r.date('formatted', 'd M Y H:i P', 'Asia/Tokyo'),
+  ])) as { date: string }[];
+  const after = Date.now();
+  const [nextMonday, week, ...fixed] = answers.map((answer) => answer.date);
+  assert.ok([nextMondayAfter(before), nextMondayAfter(after)].includes(Date.parse(nextMonday!)), nextMonday);
+  const noonInAWeek = (ms: number) =>
+    Date.UTC(new Date(ms).getUTCFullYear(), new Date(ms).getUTCMonth(), new Date(ms).getUTCDate() + 7, 12);
+  assert.ok([noonInAWeek(before), noonInAWeek(after)].includes(Date.parse(week!)), week);
+  assert.equal(fixed, [
+    '2023-11-14T22:13:20.000Z', // the zone of '@' is UTC, whatever the zone given
+    '2023-11-14T22:13:20.000Z', // a JSON number is a Unix timestamp (Carbon::parse of an int)
+    '2024-01-01T05:00:00.000Z', // the offset in the text wins over the zone given
+    '2024-01-01T09:00:00.000Z', // so does a named zone
+    '2025-01-01T00:00:00.000Z',
+    '2024-01-05T08:00:00.000Z',
+  ]);
+});
+
+test('date() of a megabyte of text: a 400 at once, and the server keeps serving', async () => {
+  const started = Date.now();
+  for (const [text, format] of [
+    ['9'.repeat(1_000_000), null],
+    [`${'am '.repeat(333_000)}\n1`, null],
+    [`${'am '.repeat(333_000)}\n1`, 'A h:i'],
+    [`2024-01-05${' '.repeat(999_000)}x`, 'Y-m-d H'],
+  ] as const) {
+    const refused = await refuse({ method: 'POST', json: { date: text } }, (r) => r.date('date', format));
+    assert.is(refused.status, 400, `${text.slice(0, 12)} ${format}`);
+  }
+  // Four values, each linear in its length: far under this generous bound, where a quadratic scan would take hours.
+  assert.ok(Date.now() - started < 20_000);
+  assert.equal(await ask({ json: { date: '2024-01-05' } }, (r) => r.date('date')), { date: '2024-01-05T00:00:00.000Z' });
+});
+
 enum TestEnumBacked {
   test = 'test',
 }

@@ -165,22 +165,29 @@ export abstract class InteractsWithInput extends InteractsWithContentTypes {
 
   /**
    * The value as a `Date`, or null when it is missing or empty. Without a
-   * format it reads ISO 8601 dates and times, `y-m-d`, a bare time (today),
-   * `@seconds` and `now`/`today`/`tomorrow`/`yesterday`; with one, PHP's
-   * format letters (`Y-m-d H:i:s`, `U`, `d/m/Y`...). Wall-clock times are in
-   * `timezone` (UTC by default, Laravel's default). Text that is not a date
-   * is a 400, where Laravel's Carbon throws (a 500).
+   * format, what PHP's date parser reads (`strtotime`, `new DateTime`), as
+   * the `date` rule does: `2024-01-05`, ISO 8601 with an offset,
+   * `1 March 2024 5pm`, `@1700000000`, `next monday`, `+1 week`,
+   * `first day of next month`...; a number that is not plain digits is a
+   * Unix timestamp. With a format, PHP's `DateTime::createFromFormat`
+   * (`Y-m-d H:i:s`, `d/m/Y`, `U`, `!Y-m-d`...). Wall-clock times are in
+   * `timezone` (UTC by default, Laravel's default); a zone or offset in the
+   * text wins. Text that is not a date is a 400, where Laravel's Carbon
+   * throws (a 500).
    */
   date(key: unknown, format?: string | null, timezone?: string | null): Date | null {
     if (this.isNotFilled(key)) return null;
     const raw = this.input(key as string);
     // Nothing, or an array or object (Laravel's Carbon throws a TypeError): null.
     if (raw === undefined || raw === null || typeof raw === 'object') return null;
-    const value = phpString(raw);
-    const zone = typeof timezone === 'string' && timezone !== '' ? timezone : 'UTC';
+    const zone = typeof timezone === 'string' && timezone !== '' ? timezone : null;
     try {
-      const date = typeof format === 'string' ? parseDateFormat(format, value, zone) : parseDate(value, zone);
-      if (date !== undefined && !Number.isNaN(date.getTime())) return date;
+      // A JSON number stays a number: Carbon::parse reads an int or a float as a timestamp.
+      const date =
+        typeof format === 'string'
+          ? parseDateFormat(format, phpString(raw), zone)
+          : parseDate(typeof raw === 'number' ? raw : phpString(raw), zone);
+      if (date !== undefined) return date;
     } catch (error) {
       if (error instanceof RangeError) throw new LogicException(`Unknown time zone "${zone}" given to request.date().`);
       throw error;

@@ -4,9 +4,18 @@
  * A form or query value is text, so the string rules are the ones that matter.
  */
 
-/** PHP's `trim()`: spaces, tabs, newlines, carriage returns, NUL and vertical tabs only. */
+const TRIMMED = ' \t\n\r\0\x0B';
+
+/**
+ * PHP's `trim()`: spaces, tabs, newlines, carriage returns, NUL and vertical tabs only.
+ * Two scans from the ends: a regex anchored at the end retries from every space inside the text.
+ */
 export function phpTrim(text: string): string {
-  return text.replace(/^[ \t\n\r\0\x0B]+|[ \t\n\r\0\x0B]+$/g, '');
+  let start = 0;
+  let end = text.length;
+  while (start < end && TRIMMED.includes(text[start]!)) start++;
+  while (end > start && TRIMMED.includes(text[end - 1]!)) end--;
+  return start === 0 && end === text.length ? text : text.slice(start, end);
 }
 
 // A numeric prefix as PHP reads one: leading whitespace, a sign, digits with an optional fraction and exponent.

@@ -1,12 +1,13 @@
 /**
- * `DateTime::createFromFormat('!'.$format, $value)` in a UTC application:
+ * `DateTime::createFromFormat($format, $value, $zone)` in a UTC application:
  * timelib's `timelib_parse_from_format` ported letter by letter, lenient as
  * PHP is (`Y-m-d` reads `2024-1-5`, and `2024-13-01` as January 2025). Laravel
- * reads `before`/`after` values and parameters this way when the field has a
- * `date_format`. The work is one pass over the format and the value.
+ * reads `before`/`after` values and parameters this way, with a `!` first,
+ * when the field has a `date_format`; `request.date()` reads with the format
+ * as given. The work is one pass over the format and the value.
  */
 import { normalize } from './calendar.js';
-import { emptyParsedTime, type ParsedTime, UNSET, ZONE_OFFSET } from './parsed-time.js';
+import { emptyParsedTime, type ParsedTime, UNSET, ZONE_ID, ZONE_OFFSET } from './parsed-time.js';
 import { type Instant, resolve, utcFields } from './resolve.js';
 import { parseZoneInto, toBytes } from './scanner.js';
 import { TokenReader, UNSET_NUMBER } from './token-reader.js';
@@ -54,12 +55,12 @@ function meridian(r: TokenReader, h: number): number | null {
   return add;
 }
 
-/** Parses `value` with `format` (the '!' is implied): the fields, or null on any of timelib's errors. */
-function parseFromFormat(format: string, value: string): ParsedTime | null {
+/** Parses `value` with `format` (after a '!' when `resetFirst`): the fields, or null on any of timelib's errors. */
+function parseFromFormat(format: string, value: string, resetFirst: boolean): ParsedTime | null {
   const f = toBytes(format);
   const r = new TokenReader(toBytes(value));
   const t = emptyParsedTime();
-  reset(t);
+  if (resetFirst) reset(t);
   let allowExtra = false;
   let k = 0;
   const number = (): boolean => DIGITS.includes(r.ch()) || r.ch() === '\0';
@@ -89,9 +90,17 @@ function parseFromFormat(format: string, value: string): ParsedTime | null {
         const n = r.nr(3);
         if (n === UNSET_NUMBER) return null;
         t.haveDate = true;
-        const fields = { y: t.y, m: 1, d: n + 1, h: t.h, i: t.i, s: t.s, us: t.us };
+        // timelib_do_normalize leaves the unset time fields unset.
+        const zero = (field: number): number => (field === UNSET ? 0 : field);
+        const fields = { y: t.y, m: 1, d: n + 1, h: zero(t.h), i: zero(t.i), s: zero(t.s), us: zero(t.us) };
         normalize(fields);
-        Object.assign(t, fields);
+        t.y = fields.y;
+        t.m = fields.m;
+        t.d = fields.d;
+        if (t.h !== UNSET) t.h = fields.h;
+        if (t.i !== UNSET) t.i = fields.i;
+        if (t.s !== UNSET) t.s = fields.s;
+        if (t.us !== UNSET) t.us = fields.us;
         break;
       }
       case 'm':
@@ -244,14 +253,34 @@ function parseFromFormat(format: string, value: string): ParsedTime | null {
     else if (f[k] === '|') resetUnset(t);
     else if (f[k] !== '+') return null;
   }
+  // timelib's clean-up: a time read in part is that time, the rest of it zero.
+  if (t.h !== UNSET || t.i !== UNSET || t.s !== UNSET || t.us !== UNSET) {
+    if (t.h === UNSET) t.h = 0;
+    if (t.i === UNSET) t.i = 0;
+    if (t.s === UNSET) t.s = 0;
+    if (t.us === UNSET) t.us = 0;
+  }
   return t;
 }
 
-/** `DateTime::createFromFormat('!'.$format, $value)`: the instant, or null (false in PHP). */
-export function createFromFormat(format: string, value: string, now: Instant): Instant | null {
-  const t = parseFromFormat(format, value);
+/** How `createFromFormat` reads: the `DateTimeZone` given apart (UTC by default), and whether a '!' comes first. */
+export interface FromFormatOptions {
+  zone?: string;
+  /** Read `'!'.$format`, as Laravel's `date_format` rules do (the default); false reads the format as given. */
+  resetFirst?: boolean;
+}
+
+/**
+ * `DateTime::createFromFormat('!'.$format, $value)`, or with `options` the format
+ * as given and a zone given apart: the instant, or null (false in PHP).
+ */
+export function createFromFormat(format: string, value: string, now: Instant, options: FromFormatOptions = {}): Instant | null {
+  const t = parseFromFormat(format, value, options.resetFirst ?? true);
   if (t === null) return null;
-  // TIMELIB_OVERRIDE_TIME: a date alone does not reset the time ('!' already did).
+  // TIMELIB_OVERRIDE_TIME: a date alone does not reset the time (to now's, or to '!''s zero).
   t.haveTime = 1;
-  return resolve(t, now);
+  const zone = options.zone ?? 'UTC';
+  // PHP reads "now" in the zone given apart, else in a zone the value names ('e'), else in the application's.
+  const nowZone = options.zone ?? (t.zoneType === ZONE_ID && t.zoneId !== null ? t.zoneId : 'UTC');
+  return resolve(t, now, zone, nowZone);
 }

@@ -3,7 +3,8 @@
  * fields the string left out (timelib_fill_holes), then the relative parts
  * apply (timelib_update_ts: weekdays, `first day of`, `+1 month` overflowing
  * like PHP's), and the zone turns the wall clock into seconds since the epoch.
- * The application's timezone is UTC, so "now" and zoneless strings are UTC.
+ * The application's timezone is UTC: "now" and zoneless strings are UTC
+ * unless a zone is given apart (a `DateTimeZone` passed with the string).
  */
 import { civilFromDays, type Fields, dayOfWeek, div, epochDays, normalize } from './calendar.js';
 import {
@@ -42,6 +43,11 @@ export function utcFields(at: Instant): Fields {
     s: secondOfDay % 60,
     us: at.us,
   };
+}
+
+/** The wall-clock fields of an instant in `zone` (an identifier of PHP's database). */
+function wallFields(at: Instant, zone: string): Fields {
+  return zone === 'UTC' ? utcFields(at) : utcFields({ sse: at.sse + offsetAt(zone, at.sse), us: at.us });
 }
 
 /** A parsed string whose instant does not depend on "now" (every field given). */
@@ -190,10 +196,13 @@ function adjustZone(sse: number, zone: Zone): number {
 }
 
 /**
- * `new DateTime($string)` in a UTC application: the instant, or null when the
- * string does not parse (PHP throws) or lands beyond 64-bit seconds.
+ * `new DateTime($string, $zone)` in a UTC application: the instant, or null
+ * when the string does not parse (PHP throws) or lands beyond 64-bit seconds.
+ * A string without a zone is a wall clock in `zone`; the fields it leaves out
+ * are those of "now" in `nowZone` (PHP reads "now" in the zone given apart,
+ * else in the string's own named zone, else in the application's).
  */
-export function resolve(t: ParsedTime, now: Instant): Instant | null {
+export function resolve(t: ParsedTime, now: Instant, zone = 'UTC', nowZone = zone): Instant | null {
   if (t.errors > 0) return null;
   const f: Fields = { y: t.y, m: t.m, d: t.d, h: t.h, i: t.i, s: t.s, us: t.us };
   if (t.haveDate && !t.haveTime) f.h = f.i = f.s = f.us = 0;
@@ -203,7 +212,7 @@ export function resolve(t: ParsedTime, now: Instant): Instant | null {
     f.us = now.us;
   }
   if (f.y === UNSET || f.m === UNSET || f.d === UNSET || f.h === UNSET || f.i === UNSET || f.s === UNSET) {
-    const n = utcFields(now);
+    const n = wallFields(now, nowZone);
     if (f.y === UNSET) f.y = n.y;
     if (f.m === UNSET) f.m = n.m;
     if (f.d === UNSET) f.d = n.d;
@@ -211,27 +220,28 @@ export function resolve(t: ParsedTime, now: Instant): Instant | null {
     if (f.i === UNSET) f.i = n.i;
     if (f.s === UNSET) f.s = n.s;
   }
-  const zone: Zone =
+  const wallZone: Zone =
     t.zoneType === ZONE_ID
       ? { type: ZONE_ID, z: t.z, dst: t.dst, id: t.zoneId!, given: t.haveZone > 0 }
       : {
           type: t.zoneType === ZONE_NONE ? ZONE_ID : t.zoneType,
           z: t.z === UNSET ? 0 : t.z,
           dst: t.dst === UNSET ? 0 : t.dst,
-          id: 'UTC',
+          id: t.zoneType === ZONE_NONE ? zone : 'UTC',
           given: t.haveZone > 0,
         };
-  return updateTimestamp(f, t.relative, t.haveRelative, zone);
+  return updateTimestamp(f, t.relative, t.haveRelative, wallZone);
 }
 
 /**
- * `$now->modify($string)` (PHP 8.2): the string's fields replace the clock's,
- * its relative parts apply, its zone is ignored. Carbon's `parse` falls back
- * to this when the constructor throws.
+ * `$now->modify($string)` (PHP 8.2) with `$now` in `zone`: the string's fields
+ * replace the clock's, its relative parts apply, its zone is ignored (but an
+ * `@seconds` moves the clock to UTC, as PHP does). Carbon's `parse` falls
+ * back to this when the constructor throws.
  */
-export function modify(t: ParsedTime, now: Instant): Instant | null {
+export function modify(t: ParsedTime, now: Instant, zone = 'UTC'): Instant | null {
   if (t.errors > 0) return null;
-  const f = utcFields(now);
+  const f = wallFields(now, zone);
   if (t.y !== UNSET) f.y = t.y;
   if (t.m !== UNSET) f.m = t.m;
   if (t.d !== UNSET) f.d = t.d;
@@ -246,5 +256,18 @@ export function modify(t: ParsedTime, now: Instant): Instant | null {
     }
   }
   if (t.us !== UNSET) f.us = t.us;
-  return updateTimestamp(f, t.relative, t.haveRelative, { type: ZONE_ID, z: 0, dst: 0, id: 'UTC', given: false });
+  const epoch =
+    t.y === 1970 &&
+    t.m === 1 &&
+    t.d === 1 &&
+    t.h === 0 &&
+    t.i === 0 &&
+    t.s === 0 &&
+    t.us === 0 &&
+    t.haveZone > 0 &&
+    t.zoneType === ZONE_OFFSET &&
+    t.z === 0 &&
+    t.dst === 0;
+  const id = epoch ? 'UTC' : zone;
+  return updateTimestamp(f, t.relative, t.haveRelative, { type: ZONE_ID, z: 0, dst: 0, id, given: false });
 }

@@ -2,6 +2,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { isEmptyString, phpBool, phpFloat, phpInt, phpString, phpTrim } from '../../../src/http/request/php-cast.js';
+import { assertLinear } from '../../helpers/growth.js';
 
 const test = suite('PHP casts');
 
@@ -57,6 +58,17 @@ test('isEmptyString: booleans and arrays are never empty', () => {
     false,
     false,
   ]);
+});
+
+test('trim is linear in the text, whitespace inside it included (filled() and date() trim every value)', async () => {
+  await assertLinear(
+    'phpTrim of x, spaces, x',
+    (size) => {
+      const text = `x${' '.repeat(size)}x`;
+      return () => isEmptyString(text) || phpTrim(` ${text} `).length !== text.length;
+    },
+    20_000,
+  );
 });
 
 test.run();
