@@ -10,6 +10,7 @@ import { BadRequestError } from '../errors/http-error.js';
 import { buildPhpQuery, encodeBareValue, encodePath, isIntegerKey, phpKeyCompare, type QueryParams, type QueryValue } from './php-query.js';
 import { keyBytes, type SigningKey } from './keys.js';
 import { originOf, requestRoot, sentPath, type SignableRequest } from './request-root.js';
+import { trimChars, trimEndChars } from '../php/trim-chars.js';
 
 /** Finds a named route's path (e.g. `name => app.router.byName(name)?.path`). */
 export type RoutePathResolver = (name: string) => string | undefined;
@@ -222,7 +223,7 @@ export class UrlSigner {
     const bare = positional.length === 0 ? '' : '&' + positional.map(([key, value]) => encodeBareValue(value, String(key))).join('&');
     const signedQuery = trimAmpersands(query + bare);
     const absolute = options.absolute ?? true;
-    const trimmed = '/' + path.replace(/^\/+|\/+$/g, '');
+    const trimmed = '/' + trimChars(path, '/');
     let base: string;
     if (absolute) {
       const origin = root ?? this.#appRoot;
@@ -261,10 +262,10 @@ export class UrlSigner {
   }
 
   #requestBase(request: SignableRequest, absolute: boolean): string | undefined {
-    if (!absolute) return '/' + sentPath(request).replace(/^\/+|\/+$/g, '');
+    if (!absolute) return '/' + trimChars(sentPath(request), '/');
     const root = this.#urlRoot ? this.#urlRoot(request) : requestRoot(request);
     if (root === undefined) return undefined;
-    return root + sentPath(request).replace(/\/+$/, '');
+    return root + trimEndChars(sentPath(request), '/');
   }
 
   /** A parsed query value; `null` when the parser refuses the query (bad percent-encoding...). */
@@ -284,7 +285,7 @@ export class UrlSigner {
 
 /** PHP's `trim($query, '&')`. */
 function trimAmpersands(query: string): string {
-  return query.replace(/^&+|&+$/g, '');
+  return trimChars(query, '&');
 }
 
 function hmac(key: Buffer, text: string): string {

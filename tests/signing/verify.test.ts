@@ -6,6 +6,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { APP_KEY, APP_URL, NOW, NOW_MS, hmac, makeSigner, queryOf, requestFor, withQuery } from './helpers.js';
+import { assertLinear } from '../helpers/growth.js';
 
 const signer = makeSigner();
 const signed = signer.signedRoute('system', { action: 'echo', message: 'hi there' });
@@ -216,7 +217,25 @@ rotation('a URL signed with a previous key still verifies; new URLs use the new 
   assert.not.ok(valid(fresh, {}, oldSigner));
 });
 
+const bounded = suite('verify: bounded work on what the client sends');
+
+bounded('a path with a long run of slashes inside is checked in linear time, absolute or relative', async () => {
+  for (const absolute of [true, false]) {
+    const valid = signer.signedUrl('/a/b', {}, { absolute });
+    assert.ok(signer.hasValidSignature(requestFor(valid), { absolute }), 'the signed path itself');
+    await assertLinear(
+      `hasValidSignature (absolute: ${absolute})`,
+      (size) => {
+        const request = requestFor(`${APP_URL}/a${'/'.repeat(size)}b?${queryOf(valid)}`);
+        return () => assert.not.ok(signer.hasValidSignature(request, { absolute }));
+      },
+      5_000,
+    );
+  }
+});
+
 basics.run();
+bounded.run();
 scheme.run();
 expiry.run();
 rotation.run();

@@ -20,6 +20,7 @@ import { PresenceVerifier } from '../../src/database/presence-verifier.js';
 import { PresentValues } from '../../src/database/present-values.js';
 import { presenceKey, type PresenceValue } from '../../src/database/presence-value.js';
 import { assertLinear, confirmedGrowth, cpuCost, isLinear } from '../helpers/growth.js';
+import { UploadedFile } from '../../src/http/uploaded-file.js';
 
 const SIZE = 100_000;
 
@@ -449,6 +450,21 @@ test('* alone over alternating integer-keyed values and objects is gathered in l
     6_000,
   );
   assert.equal(validator.validate(inputOf(60_000), undefined, limits), { ok: false, errors: { '1': ['The 1 field must be an integer.'] } });
+});
+
+test('the file rules read a client file name in linear time, with a long run of spaces in its extension', async () => {
+  const validator = compileSync({ doc: 'extensions:png' }, { owner: 'LinearTime' });
+  const named = (filename: string) => ({ doc: new UploadedFile('doc', filename, 'image/png', Buffer.from('x')) });
+  assert.ok(validator.validate(named('scan.png')).ok, 'a png passes');
+  assert.not.ok(validator.validate(named('scan.php ')).ok, 'a PHP extension, trimmed, is refused');
+  await assertLinear(
+    'extensions on a spaced file name',
+    (size) => {
+      const input = named(`scan.p${' '.repeat(size)}g`);
+      return () => validator.validate(input);
+    },
+    10_000,
+  );
 });
 
 test.run();

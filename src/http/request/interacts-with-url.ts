@@ -9,6 +9,7 @@ import type { RequestRoute } from './request-record.js';
 import { arrForget, keyOf } from './data-path.js';
 import { buildQuery, normalizeQuery, strIs } from './url-text.js';
 import { isObject, type InputBag } from '../own.js';
+import { trimEndChars } from '../../php/trim-chars.js';
 
 export abstract class InteractsWithUrl extends RequestBase {
   /** The HTTP method, upper case, with a POST's override (`_method`, `X-HTTP-Method-Override`) once routing starts (Laravel's `method()`). */
@@ -95,12 +96,12 @@ export abstract class InteractsWithUrl extends RequestBase {
 
   /** `scheme://host[:port]` without the path: Laravel's `root()`. */
   root(): string {
-    return this.schemeAndHttpHost().replace(/\/+$/, '');
+    return trimEndChars(this.schemeAndHttpHost(), '/');
   }
 
   /** The URL without the query string and without a trailing slash: `https://example.com/foo/bar`. */
   url(): string {
-    return `${this.schemeAndHttpHost()}${this.pathInfo}`.replace(/\/+$/, '');
+    return trimEndChars(`${this.schemeAndHttpHost()}${this.pathInfo}`, '/');
   }
 
   /**

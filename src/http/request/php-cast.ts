@@ -3,19 +3,11 @@
  * `floatval`, `(string)`, `filter_var(FILTER_VALIDATE_BOOLEAN)` and `trim`.
  * A form or query value is text, so the string rules are the ones that matter.
  */
+import { PHP_TRIMMED, trimChars } from '../../php/trim-chars.js';
 
-const TRIMMED = ' \t\n\r\0\x0B';
-
-/**
- * PHP's `trim()`: spaces, tabs, newlines, carriage returns, NUL and vertical tabs only.
- * Two scans from the ends: a regex anchored at the end retries from every space inside the text.
- */
+/** PHP's `trim()`: spaces, tabs, newlines, carriage returns, NUL and vertical tabs only. */
 export function phpTrim(text: string): string {
-  let start = 0;
-  let end = text.length;
-  while (start < end && TRIMMED.includes(text[start]!)) start++;
-  while (end > start && TRIMMED.includes(text[end - 1]!)) end--;
-  return start === 0 && end === text.length ? text : text.slice(start, end);
+  return trimChars(text, PHP_TRIMMED);
 }
 
 // A numeric prefix as PHP reads one: leading whitespace, a sign, digits with an optional fraction and exponent.

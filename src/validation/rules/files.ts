@@ -18,10 +18,11 @@ import { isFile, looseEquals } from '../php.js';
 import type { Check, Compiled, Prefetch, RuleContext, RuleFamily } from './definition.js';
 import { serverImplementation } from '../server-implementations.js';
 import { valuesParam } from './params.js';
+import { PHP_TRIMMED, trimChars } from '../../php/trim-chars.js';
 
 /** `trim(strtolower($ext))`: PHP's ASCII lowercase and trim. */
 function phpLowerTrim(text: string): string {
-  return asciiLower(text).replace(/^[ \t\n\r\0\x0B]+|[ \t\n\r\0\x0B]+$/g, '');
+  return trimChars(asciiLower(text), PHP_TRIMMED);
 }
 
 /** PHP 8's `strtolower`: ASCII letters only. */
