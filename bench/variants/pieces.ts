@@ -136,14 +136,7 @@ export const PIECES: readonly Piece[] = [
     against: 'bare',
     how: "the bare server's answer headers are copied once more before `writeHead` (patch), as the kernel copies a response's own headers",
     listener: () => {
-      const writeHead = ServerResponse.prototype.writeHead as (this: ServerResponse, status: number, headers?: HeaderMap) => ServerResponse;
-      (ServerResponse.prototype as { writeHead: unknown }).writeHead = function (
-        this: ServerResponse,
-        status: number,
-        headers?: HeaderMap,
-      ) {
-        return writeHead.call(this, status, headers === undefined ? undefined : copyHeaders(headers));
-      };
+      patchAnswerHeaders((_res, headers) => copyHeaders(headers));
       return bareHandler;
     },
   },
@@ -152,23 +145,24 @@ export const PIECES: readonly Piece[] = [
     against: 'bare',
     how: "the bare server's answers also carry the headers Laravel's answer has and Fastify's contestant does not (patch): `Access-Control-Allow-Origin: *`, and `Vary: Precognition` on echo",
     listener: () => {
-      const writeHead = ServerResponse.prototype.writeHead as (this: ServerResponse, status: number, headers?: HeaderMap) => ServerResponse;
-      (ServerResponse.prototype as { writeHead: unknown }).writeHead = function (
-        this: ServerResponse,
-        status: number,
-        headers?: HeaderMap,
-      ) {
-        // In place, as the kernel adds them to its own copy (the bare handler makes a new object per answer).
-        if (headers !== undefined) {
-          headers['access-control-allow-origin'] = '*';
-          if (this.req.method === 'POST') headers['vary'] = 'Precognition';
-        }
-        return writeHead.call(this, status, headers);
-      };
+      // In place, as the kernel adds them to its own copy (the bare handler makes a new object per answer).
+      patchAnswerHeaders((res, headers) => {
+        headers['access-control-allow-origin'] = '*';
+        if (res.req.method === 'POST') headers['vary'] = 'Precognition';
+        return headers;
+      });
       return bareHandler;
     },
   },
 ];
+
+/** Patches node's `writeHead` so that every answer's headers go through `change` first (a variant's own process only). */
+function patchAnswerHeaders(change: (res: ServerResponse, headers: HeaderMap) => HeaderMap): void {
+  const writeHead = ServerResponse.prototype.writeHead as (this: ServerResponse, status: number, headers?: HeaderMap) => ServerResponse;
+  (ServerResponse.prototype as { writeHead: unknown }).writeHead = function (this: ServerResponse, status: number, headers?: HeaderMap) {
+    return writeHead.call(this, status, headers === undefined ? undefined : change(this, headers));
+  };
+}
 
 /** Keeps the last exchange reachable, so that making it is not optimised away. */
 const kept: { last: unknown } = { last: undefined };
