@@ -146,7 +146,7 @@ const ACCEPT_ACCESSORS: Record<string, Accessor> = {
 const QUERIES: Record<string, (n: number) => string> = {
   pairs: (n) => 'a=1&'.repeat(Math.ceil(n / 4)),
   'distinct names': (n) => Array.from({ length: Math.ceil(n / 8) }, (_, i) => `k${i}=v`).join('&'),
-  'numeric names': (n) => Array.from({ length: Math.ceil(n / 8) }, (_, i) => `${(i * 7919) % 100_000}=v`).join('&'),
+  'numeric names, in descending order': (n) => Array.from({ length: Math.ceil(n / 8) }, (_, i) => `${n - i}=v`).join('&'),
   'names without values, one = at the end': (n) => 'a&'.repeat(Math.ceil(n / 2)) + 'b=1',
   'list items': (n) => 'a[]=1&'.repeat(Math.ceil(n / 6)),
   'nested list items': (n) => 'a[b][]=1&'.repeat(Math.ceil(n / 9)),

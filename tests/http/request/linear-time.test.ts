@@ -12,7 +12,7 @@ import * as assert from 'uvu/assert';
 import { assertLinear } from '../../helpers/growth.js';
 import { ADVERSARIAL_CASES, answer, requestsFor } from './adversarial-requests.js';
 
-const SIZE = 5_000;
+const SIZE = 10_000;
 
 const linear = suite('request accessors: linear in what the client sent');
 
