@@ -24,11 +24,14 @@ export function parseUrlEncoded(text: string, limits: InputLimits = DEFAULT_INPU
   const builder = new InputBuilder(limits);
   let start = 0;
   const end = text.length;
+  // The first `=` at or after `start`, kept across pairs: searching again from every pair would walk
+  // the rest of the text once per pair (`a&a&a&...&b=1`).
+  let eq = text.indexOf('=');
   while (start <= end) {
     let amp = text.indexOf('&', start);
     if (amp === -1) amp = end;
     if (amp > start) {
-      const eq = text.indexOf('=', start);
+      if (eq !== -1 && eq < start) eq = text.indexOf('=', start);
       const hasValue = eq !== -1 && eq < amp;
       builder.add(decode(text.slice(start, hasValue ? eq : amp)), hasValue ? decode(text.slice(eq + 1, amp)) : '');
     }
@@ -44,6 +47,7 @@ export function parseUrlEncoded(text: string, limits: InputLimits = DEFAULT_INPU
 export class InputBuilder {
   readonly #out: InputBag = createBag();
   readonly #limits: InputLimits;
+  readonly #nextIndexes: NextIndexes = new WeakMap();
   #structured = false;
   #count = 0;
 
@@ -59,7 +63,7 @@ export class InputBuilder {
     if (name.length === 0) return;
     const bracket = name.indexOf('[');
     if (bracket > 0 && name.endsWith(']')) {
-      this.#structured = assignPath(this.#out, name, bracket, value, this.#limits.max_input_nesting) || this.#structured;
+      this.#structured = assignPath(this.#out, name, bracket, value, this.#limits.max_input_nesting, this.#nextIndexes) || this.#structured;
     } else {
       assignPlain(this.#out, name, value);
     }
@@ -100,7 +104,7 @@ function isRepeatList(value: unknown): value is unknown[] {
  * (`a[b`, `a[b]c`) is kept whole as a plain name. Returns true when it built
  * a nested container.
  */
-function assignPath(out: InputBag, name: string, bracket: number, value: unknown, maxDepth: number): boolean {
+function assignPath(out: InputBag, name: string, bracket: number, value: unknown, maxDepth: number, nextIndexes: NextIndexes): boolean {
   const segments: string[] = [];
   let i = bracket;
   while (i < name.length) {
@@ -126,23 +130,44 @@ function assignPath(out: InputBag, name: string, bracket: number, value: unknown
     let next = container[key];
     if (next === null || typeof next !== 'object' || isRepeatList(next)) {
       next = createBag();
-      container[key] = next;
+      put(container, key, next, nextIndexes);
     }
     container = next as InputBag;
-    key = segment === '' ? String(nextIndex(container)) : segment;
+    key = segment === '' ? String(nextIndex(container, nextIndexes)) : segment;
   }
-  if (key !== '__proto__') container[key] = value;
+  if (key !== '__proto__') put(container, key, value, nextIndexes);
   return true;
 }
 
-/** PHP's next free integer key: one more than the largest integer key. */
-function nextIndex(container: InputBag): number {
-  let next = 0;
-  for (const k in container) {
-    const n = Number(k);
-    if (Number.isInteger(n) && n >= next && String(n) === k) next = n + 1;
+/**
+ * Each container's next free integer key, kept up to date as keys are added
+ * (PHP's `nNextFreeElement`): counting the keys again for every `a[]=`
+ * would make a list of n items cost n² steps.
+ */
+type NextIndexes = WeakMap<object, number>;
+
+/** `container[key] = value`, the container's next free integer key moved past `key`. */
+function put(container: InputBag, key: string, value: unknown, nextIndexes: NextIndexes): void {
+  container[key] = value;
+  const next = nextIndexes.get(container);
+  if (next !== undefined) nextIndexes.set(container, following(next, key));
+}
+
+/** PHP's next free integer key: one more than the largest integer key, counted once per container. */
+function nextIndex(container: InputBag, nextIndexes: NextIndexes): number {
+  let next = nextIndexes.get(container);
+  if (next === undefined) {
+    next = 0;
+    for (const k in container) next = following(next, k);
+    nextIndexes.set(container, next);
   }
   return next;
+}
+
+/** `next`, or one more than `key` when that is an integer key at or past it. */
+function following(next: number, key: string): number {
+  const n = Number(key);
+  return Number.isInteger(n) && n >= next && String(n) === key ? n + 1 : next;
 }
 
 /** Containers whose keys are exactly 0..n-1, in order, become arrays (PHP's array_is_list). */

@@ -8,6 +8,7 @@ import * as assert from 'uvu/assert';
 import { InvalidMethodOverrideError, methodOverride, parseMethodOverride } from '../../src/http/method-override.js';
 import { createBag, type InputBag } from '../../src/http/own.js';
 import { thrown } from '../helpers/plain.js';
+import { assertLinear } from '../helpers/growth.js';
 
 const parse = suite('parseMethodOverride: a string, upper-cased (ASCII only), a known method or A-Z only');
 
@@ -46,6 +47,41 @@ parse('anything else is a 400 "Invalid method override"', () => {
     assert.is((error as InvalidMethodOverrideError).status, 400);
     assert.match((error as Error).message, /^Invalid method override "/);
     assert.ok((error as Error).message.length < 120, 'a long name is not echoed in full');
+  }
+});
+
+/** The method, or the 400 that refused the override (anything else thrown fails). */
+function outcome(read: () => string | undefined): unknown {
+  try {
+    return read();
+  } catch (error) {
+    assert.instance(error, InvalidMethodOverrideError);
+    return (error as InvalidMethodOverrideError).status;
+  }
+}
+
+parse('a long override is read in time linear in its length, refused or not', async () => {
+  const values: Record<string, (n: number) => string> = {
+    'lower-case letters': (n) => 'a'.repeat(n),
+    'upper-case letters': (n) => 'A'.repeat(n),
+    'letters and digits': (n) => 'a1'.repeat(n / 2),
+    'letters and spaces': (n) => 'a '.repeat(n / 2),
+    'non-ASCII letters': (n) => 'aé'.repeat(n / 2),
+  };
+  for (const [name, value] of Object.entries(values)) {
+    await assertLinear(
+      `an override of ${name}`,
+      (size) => {
+        const text = value(size);
+        const body = createBag();
+        body['_method'] = text;
+        return () => [
+          outcome(() => methodOverride(text, createBag(), () => createBag())),
+          outcome(() => methodOverride(undefined, body, () => createBag())),
+        ];
+      },
+      10_000,
+    );
   }
 });
 

@@ -106,6 +106,40 @@ brackets('bracket values are decoded', () => {
   assert.equal(plain(parseUrlEncoded('a[first+name]=J%C3%BCrgen+M')), { a: { 'first name': 'Jürgen M' } });
 });
 
+brackets('a[] after explicit keys takes one more than the largest integer key, as PHP', () => {
+  assert.equal(plain(parseUrlEncoded('a[5]=x&a[]=y&a[2]=z&a[]=w')), { a: { '5': 'x', '6': 'y', '2': 'z', '7': 'w' } });
+  assert.equal(plain(parseUrlEncoded('a[k]=x&a[01]=z&a[]=w')), { a: { k: 'x', '01': 'z', '0': 'w' } });
+  assert.equal(plain(parseUrlEncoded('a[b][]=1&a[b][7]=2&a[b][]=3&a[c][]=4')), { a: { b: { '0': '1', '7': '2', '8': '3' }, c: ['4'] } });
+});
+
+brackets('names without values and an = far away are read in time linear in the query', async () => {
+  assert.equal(plain(parseUrlEncoded('a&b&c=1&d')), { a: '', b: '', c: '1', d: '' });
+  const limits = { max_input_vars: 10_000_000, max_input_nesting: 64 };
+  await assertLinear(
+    'a&a&...&b=1',
+    (size) => {
+      const query = 'a&'.repeat(size) + 'b=1';
+      return () => parseUrlEncoded(query, limits);
+    },
+    10_000,
+  );
+});
+
+brackets('a list of n a[]= items is built in time linear in n', async () => {
+  const limits = { max_input_vars: 10_000_000, max_input_nesting: 64 };
+  assert.equal((parseUrlEncoded('a[]=1&'.repeat(1000), limits).a as unknown[]).length, 1000);
+  for (const item of ['a[]=1&', 'a[b][]=1&']) {
+    await assertLinear(
+      item.repeat(2),
+      (size) => {
+        const query = item.repeat(size);
+        return () => parseUrlEncoded(query, limits);
+      },
+      2_000,
+    );
+  }
+});
+
 brackets.run();
 
 // ---------------------------------------------------------------------------

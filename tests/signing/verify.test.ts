@@ -234,6 +234,36 @@ bounded('a path with a long run of slashes inside is checked in linear time, abs
   }
 });
 
+/** Raw queries of size n a client may send to a signed route: long runs of what the check splits and parses on. */
+const HOSTILE_QUERIES: Record<string, (n: number) => string> = {
+  'names without values, one = at the end': (n) => 'a&'.repeat(n / 2) + `b=1&signature=${sig}`,
+  'list items': (n) => 'a[]=1&'.repeat(n / 6) + `signature=${sig}`,
+  ampersands: (n) => 'action=echo' + '&'.repeat(n) + `signature=${sig}`,
+  'equals signs': (n) => 'a' + '='.repeat(n) + `&signature=${sig}`,
+  'percent signs': (n) => 'a=' + '%'.repeat(n) + `&signature=${sig}`,
+  'open brackets': (n) => 'a' + '['.repeat(n) + `]=1&signature=${sig}`,
+  'many parameters': (n) => Array.from({ length: n / 8 }, (_, i) => `p${i}=v`).join('&') + `&signature=${sig}`,
+  'a long signature': (n) => `action=echo&signature=${'a'.repeat(n)}`,
+  'signature names': (n) => 'signature&'.repeat(n / 10) + `signature=${sig}`,
+  'a long expires': (n) => `expires=${'1'.repeat(n)}&signature=${sig}`,
+};
+
+bounded('a long raw query (many &, =, %, [, parameters, a long signature) is checked in linear time', async () => {
+  const config = { max_input_vars: 10_000_000 };
+  for (const [name, query] of Object.entries(HOSTILE_QUERIES)) {
+    for (const absolute of [true, false]) {
+      await assertLinear(
+        `hasValidSignature on a query of ${name} (absolute: ${absolute})`,
+        (size) => {
+          const url = `${APP_URL}/api/system?${query(size)}`;
+          return () => assert.not.ok(signer.hasValidSignature(requestFor(url, { config }), { absolute, ignore: ['utm_source'] }));
+        },
+        10_000,
+      );
+    }
+  }
+});
+
 basics.run();
 bounded.run();
 scheme.run();
