@@ -47,7 +47,8 @@ export function parseUrlEncoded(text: string, limits: InputLimits = DEFAULT_INPU
 export class InputBuilder {
   readonly #out: InputBag = createBag();
   readonly #limits: InputLimits;
-  readonly #nextIndexes: NextIndexes = new WeakMap();
+  /** Made at the first bracketed name: a query of plain names (the common case) needs none. */
+  #nextIndexes: NextIndexes | undefined;
   #structured = false;
   #count = 0;
 
@@ -63,6 +64,7 @@ export class InputBuilder {
     if (name.length === 0) return;
     const bracket = name.indexOf('[');
     if (bracket > 0 && name.endsWith(']')) {
+      this.#nextIndexes ??= new WeakMap();
       this.#structured = assignPath(this.#out, name, bracket, value, this.#limits.max_input_nesting, this.#nextIndexes) || this.#structured;
     } else {
       assignPlain(this.#out, name, value);
