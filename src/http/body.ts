@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { isUtf8 } from 'node:buffer';
 import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../errors/http-error.js';
 import { parseUrlEncoded, type InputLimits } from './query.js';
-import { jsonNestsDeeperThan } from './json-depth.js';
+import { jsonNestsDeeperThan } from '../php/json-depth.js';
 import { EMPTY_BAG, isObject, type InputBag } from './own.js';
 import { ByteSink } from './byte-sink.js';
 

@@ -232,6 +232,12 @@ table(digitsJson, [
   ['json', '{a:1}', ['The value field must be a valid JSON string.']],
   ['json', {}, ['The value field must be a valid JSON string.']],
   ['json', null, ['The value field must be a valid JSON string.']],
+  // PHP's json_decode stops at depth 512: 511 nested containers decode, 512 are "Maximum stack depth exceeded".
+  ['json', `${'['.repeat(511)}${']'.repeat(511)}`, null],
+  ['json', `${'['.repeat(512)}${']'.repeat(512)}`, ['The value field must be a valid JSON string.']],
+  ['json', `${'{"a":'.repeat(511)}1${'}'.repeat(511)}`, null],
+  ['json', `${'{"a":'.repeat(512)}1${'}'.repeat(512)}`, ['The value field must be a valid JSON string.']],
+  ['json', `["${'['.repeat(600)}"]`, null],
 ]);
 digitsJson.run();
 

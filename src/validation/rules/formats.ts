@@ -9,7 +9,11 @@ import { isContainer, phpString } from '../php.js';
 import { emailValidations } from '../../php/email/email-validations.js';
 import { isUrl, urlWithProtocols } from '../url.js';
 import { BACKWARD_TIMEZONES, TIMEZONES, ZONE_COUNTRIES } from '../../php/timezones.js';
+import { jsonNestsDeeperThan } from '../../php/json-depth.js';
 import type { RuleFamily } from './definition.js';
+
+/** The containers PHP's `json_decode` nests at its default depth of 512 (the value itself is a level). */
+const PHP_JSON_MAX_NESTING = 511;
 
 const UUID = /^[\da-fA-F]{8}-[\da-fA-F]{4}-[\da-fA-F]{4}-[\da-fA-F]{4}-[\da-fA-F]{12}$/;
 const ULID = /^[0-7][0-9A-HJKMNP-TV-Za-hjkmnp-tv-z]{25}$/;
@@ -161,6 +165,8 @@ export const FORMATS = {
         if (v === null || isContainer(v)) return false;
         const text = phpString(v);
         if (text === null) return false;
+        // json_decode's depth 512 holds 511 nested containers; the scan also spares JSON.parse building them.
+        if (jsonNestsDeeperThan(text, PHP_JSON_MAX_NESTING)) return false;
         try {
           JSON.parse(text);
           return true;

@@ -4,7 +4,8 @@ const STRUCTURE = /["[\]{}]/g;
 /**
  * True when JSON text nests containers deeper than `max`. Run before
  * `JSON.parse`, so that code walking the parsed value recursively (the
- * validator, the selector) can never be driven into a stack overflow.
+ * validator, the selector) can never be driven into a stack overflow, and
+ * by the `json` rule for `json_decode`'s depth limit.
  * Text shorter than `max` cannot be deeper, so small bodies skip the scan.
  * It jumps from one structural character to the next and over each string
  * to its closing quote with native searches, so a body of long strings costs

@@ -6,7 +6,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { jsonNestsDeeperThan } from '../../src/http/json-depth.js';
+import { jsonNestsDeeperThan } from '../../src/php/json-depth.js';
 import { assertLinear, cpuCost } from '../helpers/growth.js';
 
 /** The plain walk the guard must agree with. */
