@@ -3,22 +3,13 @@
  * (seeded, so a failure can be replayed), as raw HTTP/1.1 bytes.
  */
 
+import { seededRandom } from '../helpers/seeded-random.js';
+
 export interface CorpusCase {
   name: string;
   bytes: Buffer;
   /** An upload the client abandons: the server may close without an answer (but must not crash). */
   abandoned?: boolean;
-}
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** A complete request with `Connection: close` and a correct Content-Length unless `headers` says otherwise. */
@@ -265,7 +256,7 @@ function handWritten(): CorpusCase[] {
 }
 
 function generated(count: number, seed: number): CorpusCase[] {
-  const random = rng(seed);
+  const random = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const alphabet = [
     'a',

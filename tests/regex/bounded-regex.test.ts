@@ -7,6 +7,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { compileBoundedRegex } from '../../src/regex/bounded-regex.js';
 import { BACKTRACK_STEPS } from '../../src/regex/bounded-backtracker.js';
+import { seededRandom } from '../helpers/seeded-random.js';
 
 const same = suite('bounded regex: the same answers as RegExp');
 
@@ -91,16 +92,6 @@ same('fixed patterns on fixed subjects', () => {
   }
 });
 
-/** A small deterministic generator (mulberry32). */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function pattern(next: () => number, depth: number, groups: { count: number }): string {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
   const atom = (): string => {
@@ -123,7 +114,7 @@ function pattern(next: () => number, depth: number, groups: { count: number }): 
 }
 
 same('generated patterns and subjects, in every flag mode', () => {
-  const next = random(20241126);
+  const next = seededRandom(20241126);
   let compared = 0;
   for (let k = 0; k < 1500; k++) {
     const source = pattern(next, 2, { count: 0 });

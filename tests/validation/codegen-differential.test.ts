@@ -2,6 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { pair } from './codegen-outcome.js';
 import type { RuleMap } from '../../src/validation/types.js';
+import { seededRandom } from '../helpers/seeded-random.js';
 
 /**
  * Generated code against the interpreter on seeded random rule sets and
@@ -9,18 +10,6 @@ import type { RuleMap } from '../../src/validation/types.js';
  * limits. Deterministic: the seed is fixed.
  */
 const differential = suite('generated validators answer as the interpreter');
-
-/** mulberry32: a small seeded generator. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const KEYS = [
   'name',
@@ -181,7 +170,7 @@ function hasDottedKey(value: unknown): boolean {
 }
 
 differential('random rule sets and inputs (seeded)', () => {
-  const next = random(20261126);
+  const next = seededRandom(20261126);
   let covered = 0;
   let answered = 0;
   let runs = 0;
@@ -212,7 +201,7 @@ differential('random rule sets and inputs (seeded)', () => {
 });
 
 differential('the same answers with a form request’s messages, names and stopOnFirstFailure', () => {
-  const next = random(7);
+  const next = seededRandom(7);
   for (let s = 0; s < 100; s++) {
     const rules = ruleSet(next);
     let p: ReturnType<typeof pair>;
@@ -239,7 +228,7 @@ const TYPED: readonly (readonly [string, readonly unknown[]])[] = [
 ];
 
 differential('rule sets of many fields, generated in several parts', () => {
-  const next = random(42);
+  const next = seededRandom(42);
   for (let s = 0; s < 20; s++) {
     const rules: RuleMap = {};
     const valid = new Map<string, readonly unknown[]>();

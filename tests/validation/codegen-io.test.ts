@@ -9,6 +9,7 @@ import { DnsResolver } from '../../src/validation/services/dns-resolver.js';
 import type { RuleMap } from '../../src/validation/types.js';
 import { TableDnsResolver, contextWith } from '../helpers/validation-context.js';
 import { pair } from './codegen-outcome.js';
+import { seededRandom } from '../helpers/seeded-random.js';
 
 /**
  * Rule sets with input/output (`exists`, `unique`, `email:dns`,
@@ -32,17 +33,6 @@ class SetVerifier extends PresenceVerifier {
   getPresentValues(_c: string, _col: string, values: readonly PresenceValue[]): PresentValues {
     return new PresentValues(values.map(presenceKey).filter((k) => this.present.has(k)));
   }
-}
-
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const pick = <T>(next: () => number, list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
@@ -83,7 +73,7 @@ io('every rule set here is generated', () => {
 });
 
 io('random inputs (seeded): the same answers', async () => {
-  const next = random(11);
+  const next = seededRandom(11);
   const context = contextWith([
     [PresenceVerifier, new SetVerifier(new Set(['1', '2', '3', 'b@none.test']))],
     [DnsResolver, new TableDnsResolver({ 'mail.test MX': ['mx.mail.test'], 'mail.test A': ['192.0.2.1'] })],
