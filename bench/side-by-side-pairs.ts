@@ -14,6 +14,19 @@ export interface SideBySideOptions {
   onPair?: (pair: number) => void;
 }
 
+/** The command-line options of the tools that measure side by side (`parseArgs` form), with their defaults. */
+export const SIDE_BY_SIDE_ARGS = {
+  pairs: { type: 'string', default: '8' },
+  seconds: { type: 'string', default: '2' },
+  connections: { type: 'string', default: '50' },
+  core: { type: 'string', default: '1' },
+} as const;
+
+/** `SideBySideOptions` from the parsed `SIDE_BY_SIDE_ARGS`. */
+export function sideBySideOptions(args: { pairs: string; seconds: string; connections: string; core: string }): SideBySideOptions {
+  return { pairs: Number(args.pairs), seconds: Number(args.seconds), connections: Number(args.connections), core: Number(args.core) };
+}
+
 /**
  * Two contestant files measured side by side: both servers alive on the same
  * core and loaded at the same time, so the kernel's scheduler shares the core

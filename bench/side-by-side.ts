@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { describePairedCost, pairedCost } from './compare.js';
 import { canPin, rerunOnCore0 } from './server-process.js';
-import { sideBySide } from './side-by-side-pairs.js';
+import { SIDE_BY_SIDE_ARGS, sideBySide, sideBySideOptions } from './side-by-side-pairs.js';
 
 /**
  * `node dist/bench/side-by-side.js <a> <b>`: the cost of `b` against `a`
@@ -20,12 +20,7 @@ import { sideBySide } from './side-by-side-pairs.js';
  */
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
-  options: {
-    pairs: { type: 'string', default: '8' },
-    seconds: { type: 'string', default: '2' },
-    connections: { type: 'string', default: '50' },
-    core: { type: 'string', default: '1' },
-  },
+  options: SIDE_BY_SIDE_ARGS,
 });
 const [first, second] = positionals;
 if (first === undefined || second === undefined) {
@@ -35,10 +30,7 @@ if (first === undefined || second === undefined) {
 // The load generator on core 0, as in `npm run bench` (run.ts): re-run under taskset.
 if (canPin()) rerunOnCore0(fileURLToPath(import.meta.url));
 const samples = await sideBySide(first, second, {
-  pairs: Number(args.pairs),
-  seconds: Number(args.seconds),
-  connections: Number(args.connections),
-  core: Number(args.core),
+  ...sideBySideOptions(args),
   onPair: (pair) => process.stderr.write(`pair ${pair + 1}/${args.pairs}\n`),
 });
 for (const cost of pairedCost(samples, 'b', 'a')) console.log(`${cost.op}: ${second} at ${describePairedCost(cost, first, 'pairs')}`);

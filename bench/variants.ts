@@ -5,7 +5,7 @@ import { pairedCost } from './compare.js';
 import { RESULTS_DIR } from './machine.js';
 import { checkAnswers } from './check-answers.js';
 import { ServerProcess, canPin, rerunOnCore0 } from './server-process.js';
-import { sideBySide } from './side-by-side-pairs.js';
+import { SIDE_BY_SIDE_ARGS, sideBySide, sideBySideOptions } from './side-by-side-pairs.js';
 import { fixed } from './stats.js';
 import { markdown } from './table.js';
 import { PIECES, variantName } from './variants/pieces.js';
@@ -22,10 +22,7 @@ import { PIECES, variantName } from './variants/pieces.js';
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
   options: {
-    pairs: { type: 'string', default: '8' },
-    seconds: { type: 'string', default: '2' },
-    connections: { type: 'string', default: '50' },
-    core: { type: 'string', default: '1' },
+    ...SIDE_BY_SIDE_ARGS,
     out: { type: 'string', default: `${RESULTS_DIR}variants.md` },
   },
 });
@@ -40,12 +37,7 @@ for (const piece of pieces) {
   const server = await ServerProcess.start(variant);
   const wrong = await checkAnswers(server.port).finally(() => server.stop());
   if (wrong.length > 0) throw new Error(`${variant} answers wrongly: ${wrong.join('; ')}`);
-  const samples = await sideBySide(piece.against, variant, {
-    pairs: Number(args.pairs),
-    seconds: Number(args.seconds),
-    connections: Number(args.connections),
-    core: Number(args.core),
-  });
+  const samples = await sideBySide(piece.against, variant, sideBySideOptions(args));
   // Read as what the piece costs: the build without it over the build with it.
   const withPiece = piece.against === 'switchyard' ? 'a' : 'b';
   const withoutPiece = withPiece === 'a' ? 'b' : 'a';
