@@ -14,7 +14,6 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 // The server: the core with its input/output registered, as an application has it.
@@ -22,6 +21,7 @@ import '../../src/validation/server/register.js';
 import { compileValidator } from '../../src/validation/compiler.js';
 import type { ActionRuleSet, RuleSetsDocument } from '../../src/typing/rule-sets.js';
 import { launchChromium, type Chromium } from '../helpers/browser.js';
+import { bundleForBrowser } from '../helpers/browser-bundle.js';
 import { rulesJson } from '../../src/cli/rules-command.js';
 import { ValidationFailed, createClient } from '../../src/client/index.js';
 import { createRulesApp, type FormsApi } from './rules-app.js';
@@ -116,20 +116,8 @@ let pageBase = '';
 let script = '';
 
 test.before(async () => {
-  const bundled = await build({
-    stdin: {
-      contents: `export { compileValidator } from ${JSON.stringify(CORE)}; export { createClient, compileRules, ValidationFailed } from ${JSON.stringify(CLIENT)};`,
-      resolveDir: fileURLToPath(new URL('.', import.meta.url)),
-      loader: 'js',
-    },
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    logLevel: 'silent',
-  });
-  script = bundled.outputFiles[0]!.text;
+  const source = `export { compileValidator } from ${JSON.stringify(CORE)}; export { createClient, compileRules, ValidationFailed } from ${JSON.stringify(CLIENT)};`;
+  script = (await bundleForBrowser(source, { minify: false })).code;
   page = createServer((request, response) => {
     if (request.url === '/validation.js') response.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
     else if (request.url === '/') response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>validation</title>');

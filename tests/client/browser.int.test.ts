@@ -3,9 +3,9 @@ import * as assert from 'uvu/assert';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { createSystemApp } from '../../examples/system/app.js';
 import { launchChromium, type Chromium } from '../helpers/browser.js';
+import { bundleForBrowser, reexport } from '../helpers/browser-bundle.js';
 
 /**
  * `switchyard-http/client` in headless Chromium (Debian's `chromium`, driven by
@@ -33,16 +33,7 @@ test.before(async () => {
   apiBase = `http://127.0.0.1:${(await api.listen(0, '127.0.0.1')).port}/api`;
   noCorsBase = `http://127.0.0.1:${(await noCors.listen(0, '127.0.0.1')).port}/api`;
 
-  const bundled = await build({
-    entryPoints: [fileURLToPath(new URL('../../src/client/index.js', import.meta.url))],
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    write: false,
-    logLevel: 'silent',
-  });
-  const script = bundled.outputFiles[0]!.text;
+  const { code: script } = await bundleForBrowser(reexport(fileURLToPath(new URL('../../src/client/index.js', import.meta.url))));
   page = createServer((request, response) => {
     if (request.url === '/client.js') {
       response.writeHead(200, { 'content-type': 'text/javascript' }).end(script);

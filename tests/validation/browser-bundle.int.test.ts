@@ -8,9 +8,10 @@
 import { runInContext, createContext } from 'node:vm';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { build, transform } from 'esbuild';
+import { transform } from 'esbuild';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { bundleForBrowser, reexport, type BrowserBundle } from '../helpers/browser-bundle.js';
 
 const test = suite('switchyard-http/validation bundle');
 
@@ -20,26 +21,11 @@ const BUDGET = 72 * 1024;
 /** The packages that do the server's input/output: none may reach the bundle. */
 const IO_PACKAGES = /node_modules\/(ajv|ajv-formats|fast-uri|file-type|image-size|bcryptjs|strtok3|@tokenizer)\//;
 
-interface Bundle {
-  readonly code: string;
-  readonly inputs: readonly string[];
-}
-
-let built: Promise<Bundle> | undefined;
+let built: Promise<BrowserBundle> | undefined;
 
 /** The whole entry, bundled once for every test. */
-function bundle(): Promise<Bundle> {
-  built ??= build({
-    stdin: { contents: `export * from ${JSON.stringify(entry)};`, resolveDir: fileURLToPath(new URL('.', import.meta.url)), loader: 'js' },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-  }).then((result) => ({ code: result.outputFiles[0]!.text, inputs: Object.keys(result.metafile.inputs) }));
+function bundle(): Promise<BrowserBundle> {
+  built ??= bundleForBrowser(reexport(entry));
   return built;
 }
 
